@@ -1,0 +1,33 @@
+# Firmware userland: C sources + TinyCC + musl, compiled on first use.
+# `make` stages build/root; `make test` runs every test. See README.md.
+
+B := build
+DL := dl
+MUSL_INC := /usr/include/x86_64-linux-musl
+MUSL_LIB := /usr/lib/x86_64-linux-musl
+MUSLCC := musl-gcc
+CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector
+HOSTCC := cc
+
+TCC_VERSION := 0.9.27+git20200814.62c30a4a
+TCC_SRC := $(B)/tcc/src
+TCC_LIBS := $(TCC_SRC)/libtcc.a $(TCC_SRC)/libtcc1.a
+
+CMDS := $(sort $(basename $(notdir $(wildcard cmds-src/*.c))))
+LIB_SRC := $(sort $(wildcard cmds-src/lib/*.c))
+LIB_HDR := $(sort $(wildcard cmds-src/lib/*.h))
+
+.PHONY: all deps test clean
+all: $(B)/root/.staged
+
+include tcc/tcc.mk
+include runtime/runtime.mk
+include pack/stage.mk
+include test/test.mk
+
+# Everything the build and the tests need, from Debian 12's archive.
+deps:
+	./.ci/deps
+
+clean:
+	rm -rf $(B)

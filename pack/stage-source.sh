@@ -1,0 +1,51 @@
+#!/bin/sh
+# stage-source.sh ROOT - lay out the source-mode image tree in ROOT.
+# Inputs come from the environment (set by the Makefile): UBUILD CHECK TCC_SRC
+# MUSL_INC MUSL_LIB, and the command sources in cmds-src/.
+set -eu
+root=${1:?usage: stage-source.sh ROOT}
+: "${UBUILD:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
+
+rm -rf "$root"
+mkdir -p "$root/bin" "$root/ubin" "$root/src/lib" "$root/tmp" \
+	"$root/usr/include" "$root/usr/lib/tcc/include" "$root/usr/lib/ubuild"
+chmod 1777 "$root/tmp"
+
+# The builder, and one entry per command: the file list of cmds-src/ is the
+# command list.
+cp "$UBUILD" "$root/bin/ubuild"
+for src in cmds-src/*.c; do
+	[ -e "$src" ] || continue
+	name=$(basename "$src" .c)
+	cp "$src" "$root/src/$name.c"
+	ln -s ubuild "$root/bin/$name"
+done
+cp cmds-src/lib/*.c cmds-src/lib/*.h "$root/src/lib/"
+
+# The compiler's runtime: musl (headers, crt, static libc), tcc's own headers
+# and libtcc1.a, and the object wrapped around each command's main.
+cp -R "$MUSL_INC/." "$root/usr/include/"
+for f in crt1.o crti.o crtn.o libc.a; do
+	cp "$MUSL_LIB/$f" "$root/usr/lib/$f"
+done
+cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
+cp "$TCC_SRC/libtcc1.a" "$root/usr/lib/tcc/libtcc1.a"
+cp "$CHECK" "$root/usr/lib/ubuild/check.o"
+
+# Linux UAPI headers: only those the commands include, found by asking the
+# host compiler for each command's header dependencies.
+uapi=$(mktemp -d)
+trap 'rm -rf "$uapi"' EXIT
+ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
+ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
+for src in cmds-src/*.c cmds-src/lib/*.c; do
+	[ -e "$src" ] || continue
+	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -Icmds-src/lib "$src"
+done | tr ' \\' '\n\n' | sed -n "s|^$uapi/||p" | sort -u | while read -r h; do
+	mkdir -p "$root/usr/include/$(dirname "$h")"
+	cp -L "$uapi/$h" "$root/usr/include/$h"
+done
+
+find "$root" -type d -exec chmod 755 {} +
+chmod 1777 "$root/tmp"
+find "$root" -type f -exec chmod go-w {} +

@@ -1,0 +1,255 @@
+/* ar.c - System V ar archives with a symbol index, from ELF64 objects */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ar.h"
+
+struct member {
+	const char *name;
+	char *data;
+	size_t size;
+	size_t offset;		/* of its header in the archive */
+};
+
+struct index {
+	char *names;		/* NUL-separated symbol names */
+	size_t len, cap;
+	uint32_t *owner;	/* member number per symbol */
+	size_t count, max;
+};
+
+static int
+slurp(const char *path, struct member *m)
+{
+	struct stat st;
+	ssize_t r;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || (m->data = malloc(st.st_size + 1)) == NULL)
+		goto fail;
+	while (got < (size_t)st.st_size) {
+		r = read(fd, m->data + got, st.st_size - got);
+		if (r <= 0)
+			goto fail;
+		got += r;
+	}
+	m->size = got;
+	close(fd);
+	return 0;
+fail:
+	close(fd);
+	return -1;
+}
+
+static int
+index_add(struct index *ix, const char *name, uint32_t member)
+{
+	size_t n = strlen(name) + 1;
+	void *p;
+
+	if (ix->len + n > ix->cap) {
+		ix->cap = 2 * (ix->len + n);
+		if ((p = realloc(ix->names, ix->cap)) == NULL)
+			return -1;
+		ix->names = p;
+	}
+	if (ix->count == ix->max) {
+		ix->max = 2 * ix->max + 16;
+		if ((p = realloc(ix->owner, ix->max * sizeof *ix->owner)) == NULL)
+			return -1;
+		ix->owner = p;
+	}
+	memcpy(ix->names + ix->len, name, n);
+	ix->len += n;
+	ix->owner[ix->count++] = member;
+	return 0;
+}
+
+static const Elf64_Shdr *
+section(const struct member *m, const Elf64_Ehdr *eh, size_t i)
+{
+	size_t off = eh->e_shoff + i * sizeof(Elf64_Shdr);
+
+	if (i >= eh->e_shnum || off + sizeof(Elf64_Shdr) > m->size)
+		return NULL;
+	return (const Elf64_Shdr *)(m->data + off);
+}
+
+static int
+add_symtab(struct index *ix, const struct member *m, const Elf64_Ehdr *eh,
+    const Elf64_Shdr *sh, uint32_t member)
+{
+	const Elf64_Shdr *str = section(m, eh, sh->sh_link);
+	const Elf64_Sym *sym;
+	size_t i, n = sh->sh_size / sizeof(Elf64_Sym);
+	int bind;
+
+	if (str == NULL || sh->sh_offset + sh->sh_size > m->size ||
+	    str->sh_offset + str->sh_size > m->size || str->sh_size == 0 ||
+	    m->data[str->sh_offset + str->sh_size - 1] != '\0')
+		return errno = EINVAL, -1;
+	sym = (const Elf64_Sym *)(m->data + sh->sh_offset);
+	for (i = 1; i < n; i++) {
+		bind = ELF64_ST_BIND(sym[i].st_info);
+		if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+		    sym[i].st_shndx == SHN_UNDEF || sym[i].st_name >= str->sh_size)
+			continue;
+		if (index_add(ix, m->data + str->sh_offset + sym[i].st_name, member) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+add_symbols(struct index *ix, const struct member *m, uint32_t member)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)m->data;
+	const Elf64_Shdr *sh;
+	size_t i;
+
+	if (m->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_type != ET_REL ||
+	    eh->e_shentsize != sizeof(Elf64_Shdr))
+		return errno = EINVAL, -1;
+	for (i = 0; i < eh->e_shnum; i++) {
+		if ((sh = section(m, eh, i)) == NULL)
+			return errno = EINVAL, -1;
+		if (sh->sh_type == SHT_SYMTAB && add_symtab(ix, m, eh, sh, member) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+put(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= w;
+	}
+	return 0;
+}
+
+static int
+put_header(int fd, const char *name, size_t size)
+{
+	char h[61];
+
+	snprintf(h, sizeof h, "%-16.16s%-12d%-6d%-6d%-8o%-10zu`\n", name, 0, 0, 0, 0644, size);
+	return put(fd, h, 60);
+}
+
+static int
+put_body(int fd, const void *data, size_t size)
+{
+	if (put(fd, data, size) < 0)
+		return -1;
+	return size % 2 ? put(fd, "\n", 1) : 0;
+}
+
+static void
+be32(unsigned char *p, uint32_t v)
+{
+	p[0] = v >> 24, p[1] = v >> 16, p[2] = v >> 8, p[3] = v;
+}
+
+static int
+put_index(int fd, const struct index *ix, const struct member *m)
+{
+	size_t size = 4 + 4 * ix->count + ix->len, i;
+	unsigned char *buf = malloc(size);
+	int r;
+
+	if (buf == NULL)
+		return -1;
+	be32(buf, ix->count);
+	for (i = 0; i < ix->count; i++)
+		be32(buf + 4 + 4 * i, m[ix->owner[i]].offset);
+	memcpy(buf + 4 + 4 * ix->count, ix->names, ix->len);
+	r = put_header(fd, "/", size) < 0 || put_body(fd, buf, size) < 0 ? -1 : 0;
+	free(buf);
+	return r;
+}
+
+static const char *
+base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static int
+write_all_members(int fd, struct member *m, size_t n, struct index *ix)
+{
+	size_t off = 8 + 60 + 4 + 4 * ix->count + ix->len, i;
+	char name[17];
+
+	off += off % 2;
+	for (i = 0; i < n; i++) {
+		m[i].offset = off;
+		off += 60 + m[i].size + m[i].size % 2;
+	}
+	if (put(fd, "!<arch>\n", 8) < 0 || put_index(fd, ix, m) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "%.15s/", m[i].name);
+		if (put_header(fd, name, m[i].size) < 0 || put_body(fd, m[i].data, m[i].size) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+ar_write(int fd, const char *const *objs, const char *note)
+{
+	struct index ix = { 0 };
+	struct member *m;
+	size_t n = 0, slots, i;
+	int r = -1, err;
+
+	while (objs[n] != NULL)
+		n++;
+	slots = n + 1;
+	if ((m = calloc(slots, sizeof *m)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		m[i].name = base(objs[i]);
+		if (slurp(objs[i], &m[i]) < 0 || add_symbols(&ix, &m[i], i) < 0)
+			goto out;
+	}
+	if (note != NULL) {
+		m[n].name = "__.NOTE";
+		m[n].data = strdup(note);
+		m[n].size = strlen(note) + 1;	/* the NUL ends the key for ub_has */
+		if (m[n++].data == NULL)
+			goto out;
+	}
+	r = write_all_members(fd, m, n, &ix);
+out:
+	err = errno;
+	for (i = 0; i < slots; i++)
+		free(m[i].data);
+	free(m);
+	free(ix.names);
+	free(ix.owner);
+	errno = err;
+	return r;
+}

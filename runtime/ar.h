@@ -1,0 +1,15 @@
+/* ar.h - write a static library that tcc's linker can pick members from */
+#ifndef AR_H
+#define AR_H
+
+/*
+ * Write to fd an ar archive of the ELF64 relocatable objects objs (NULL
+ * terminated) with a System V symbol index ("/" member) of their defined
+ * global symbols, and, when note is not NULL, a last member "__.NOTE" holding
+ * note and its NUL (the cache key; linkers ignore members no symbol points at).
+ * Dates, owners and modes are fixed: the output depends only on the inputs.
+ * Returns 0, or -1 with errno set (EINVAL: an input is not an ELF64 object).
+ */
+int ar_write(int fd, const char *const *objs, const char *note);
+
+#endif

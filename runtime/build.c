@@ -1,0 +1,347 @@
+/* build.c - compile the library and commands into a cache directory */
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "ar.h"
+#include "cc.h"
+#include "key.h"
+#include "ubuild.h"
+
+static void
+diag(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "%s\n", msg);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/*
+ * libtcc may exit() and keeps global state: every compile runs in a child.
+ * Returns the child's exit status, or UB_ESYS.
+ */
+static int
+in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
+{
+	struct rusage ru;
+	double t0 = now_ms();
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return UB_ESYS;
+	if (pid == 0)
+		_exit(fn(arg));
+	while (wait4(pid, &st, 0, &ru) < 0)
+		if (errno != EINTR)
+			return UB_ESYS;
+	if (u->verbose)
+		fprintf(stderr, "ubuild: %s: compiled in %.2f ms, peak RSS %ld KiB\n",
+		    what, now_ms() - t0, ru.ru_maxrss);
+	if (!WIFEXITED(st))
+		return errno = EINTR, UB_ESYS;
+	return WEXITSTATUS(st);
+}
+
+static char *
+join(const char *a, const char *b)
+{
+	size_t n = strlen(a) + strlen(b) + 2;
+	char *p = malloc(n);
+
+	if (p != NULL)
+		snprintf(p, n, "%s/%s", a, b);
+	return p;
+}
+
+/* ---- the library: the .c files of SRC/lib -> DIR/.lib/libcmd.a ---- */
+
+struct libjob {
+	char **srcs;		/* all library files; the .c ones are compiled */
+	const char *tmpdir;	/* objects go here, named after their sources */
+	const char *key;
+	int fd;			/* the archive */
+};
+
+static char *
+obj_name(const char *tmpdir, const char *src)
+{
+	const char *b = strrchr(src, '/');
+	char *o = join(tmpdir, b ? b + 1 : src);
+
+	if (o != NULL)
+		o[strlen(o) - 1] = 'o';
+	return o;
+}
+
+static int
+lib_child(void *arg)
+{
+	struct libjob *j = arg;
+	const char *objs[256], *in[2] = { NULL, NULL };
+	struct cc_job job = { CC_OBJ, NULL, in, NULL, NULL, NULL };
+	size_t n = 0;
+
+	for (size_t i = 0; j->srcs[i] != NULL; i++) {
+		if (!ub_is_c(j->srcs[i]))
+			continue;
+		if (n + 1 == sizeof objs / sizeof *objs) {
+			fprintf(stderr, "ubuild: library: too many files\n");
+			return UB_ECOMPILE;
+		}
+		in[0] = j->srcs[i];
+		job.out = objs[n++] = obj_name(j->tmpdir, j->srcs[i]);
+		if (job.out == NULL || cc_build(&job, diag, NULL) < 0)
+			return UB_ECOMPILE;
+	}
+	objs[n] = NULL;
+	if (ar_write(j->fd, objs, j->key) < 0 || fsync(j->fd) < 0)
+		return errno == EINVAL ? UB_ECOMPILE : UB_ESPACE;
+	return UB_OK;
+}
+
+static void
+remove_objs(const char *tmpdir, char **srcs)
+{
+	char *o;
+
+	for (size_t i = 0; srcs[i] != NULL; i++) {
+		if (ub_is_c(srcs[i]) && (o = obj_name(tmpdir, srcs[i])) != NULL) {
+			unlink(o);
+			free(o);
+		}
+	}
+	rmdir(tmpdir);
+}
+
+static int
+has_c(char **v)
+{
+	for (; *v != NULL; v++)
+		if (ub_is_c(*v))
+			return 1;
+	return 0;
+}
+
+static int
+lib_compile(const struct ub *u, struct libjob *j, const char *libdir, const char *out)
+{
+	char *tmp = ub_tmpname(libdir, "libcmd.a");
+	int r = UB_ESYS;
+
+	j->tmpdir = ub_tmpname(libdir, "objs");
+	if (tmp == NULL || j->tmpdir == NULL || mkdir(j->tmpdir, 0700) < 0)
+		goto out;
+	if ((j->fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
+		goto out_dir;
+	r = in_child(u, "libcmd.a", lib_child, j);
+	close(j->fd);
+	if (r != UB_OK || ub_publish(tmp, out) < 0) {
+		r = r == UB_OK ? UB_ESYS : r;
+		unlink(tmp);
+	}
+out_dir:
+	remove_objs(j->tmpdir, j->srcs);
+out:
+	free(tmp);
+	free((char *)j->tmpdir);
+	return r;
+}
+
+int
+ub_build_lib(const struct ub *u, const char *dir, char **lib)
+{
+	struct libjob j = { 0 };
+	char *libdir = join(dir, ".lib"), *out = NULL;
+	int lk = -1, r = UB_ESYS;
+
+	*lib = NULL;
+	if ((j.srcs = ub_lib_sources(u)) == NULL || libdir == NULL)
+		goto out;
+	if (!has_c(j.srcs)) {
+		r = UB_OK;
+		goto out;
+	}
+	if ((j.key = key_make((const char *const *)j.srcs)) == NULL ||
+	    (out = join(libdir, "libcmd.a")) == NULL)
+		goto out;
+	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
+		goto out;
+	r = ub_has(out, j.key, strlen(j.key) + 1) == 1 ? UB_OK : lib_compile(u, &j, libdir, out);
+	if (r == UB_OK) {
+		*lib = out;
+		out = NULL;
+	}
+out:
+	if (lk >= 0)
+		close(lk);
+	ub_free_list(j.srcs);
+	free((char *)j.key);
+	free(libdir);
+	free(out);
+	return r;
+}
+
+/* ---- a command: SRC/NAME.c + check object + library -> DIR/NAME ---- */
+
+struct cmdjob {
+	const char *src, *lib, *out;
+	const struct ub *u;
+	char *code;		/* defines the key and the entry for check.c */
+};
+
+/* A C string literal holding s. */
+static void
+put_literal(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else if ((unsigned char)*s < ' ')
+			fprintf(f, "\\%03o", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static char *
+stamp_code(const struct ub *u, const char *name, const char *key)
+{
+	char *code = NULL, entry[4096];
+	size_t len;
+	FILE *f = open_memstream(&code, &len);
+
+	if (f == NULL)
+		return NULL;
+	snprintf(entry, sizeof entry, "%s/%s", u->bin, name);
+	fputs("const char __ubin_key[] = ", f);
+	put_literal(f, key);
+	fputs(";\nconst char __ubin_entry[] = ", f);
+	put_literal(f, entry);
+	fputs(";\n", f);
+	if (fclose(f) != 0) {
+		free(code);
+		return NULL;
+	}
+	return code;
+}
+
+static int
+cmd_child(void *arg)
+{
+	struct cmdjob *j = arg;
+	char inc[4096];
+	const char *in[] = { j->src, j->u->check, j->lib, NULL };
+	const char *incs[] = { inc, NULL };
+	const char *defs[] = { "main=__ubin_main", NULL };
+	struct cc_job job = { CC_EXE, j->out, in, j->code, incs, defs };
+
+	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
+	return cc_build(&job, diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
+}
+
+/* SRC/NAME.c, then every library file: what a command's build reads. */
+static char **
+cmd_sources(const struct ub *u, const char *name)
+{
+	char **lib = ub_lib_sources(u), **v;
+	size_t n = 0, len = strlen(u->src) + strlen(name) + 4;
+
+	if (lib == NULL)
+		return NULL;
+	while (lib[n] != NULL)
+		n++;
+	if ((v = malloc((n + 2) * sizeof *v)) == NULL || (v[0] = malloc(len)) == NULL) {
+		free(v);
+		ub_free_list(lib);
+		return NULL;
+	}
+	snprintf(v[0], len, "%s/%s.c", u->src, name);
+	memcpy(v + 1, lib, (n + 1) * sizeof *v);
+	free(lib);
+	return v;
+}
+
+static int
+cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *name,
+    const char *out)
+{
+	char *tmp = ub_tmpname(dir, name);
+	int fd, r;
+
+	if (tmp == NULL)
+		return UB_ESYS;
+	/* Claim the name first: an unwritable cache shows here, not as a compile error. */
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0) {
+		free(tmp);
+		return UB_ESYS;
+	}
+	close(fd);
+	j->out = tmp;
+	r = in_child(u, name, cmd_child, j);
+	if (r == UB_OK && ub_elf_complete(tmp) != 1)
+		r = UB_ESPACE;
+	if (r == UB_ECOMPILE)
+		unlink(out);	/* a failed build leaves the slot empty, never stale */
+	if (r != UB_OK || ub_publish(tmp, out) < 0) {
+		r = r == UB_OK ? UB_ESYS : r;
+		unlink(tmp);
+	}
+	free(tmp);
+	return r;
+}
+
+int
+ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
+{
+	struct cmdjob j = { 0 };
+	char *lib = NULL, *key = NULL, *out = NULL, **srcs = NULL;
+	int lk = -1, r;
+
+	*exe = NULL;
+	j.u = u;
+	if ((r = ub_build_lib(u, dir, &lib)) != UB_OK)
+		return r;
+	r = UB_ESYS;
+	if ((out = join(dir, name)) == NULL || (srcs = cmd_sources(u, name)) == NULL)
+		goto out;
+	if ((key = key_make((const char *const *)srcs)) == NULL ||
+	    (j.code = stamp_code(u, name, key)) == NULL || (lk = ub_lock(dir, name)) < 0)
+		goto out;
+	j.src = srcs[0];
+	j.lib = lib;
+	r = ub_has(out, key, strlen(key) + 1) == 1 ? UB_OK : cmd_compile(u, &j, dir, name, out);
+	if (r == UB_OK && u->verbose && j.out == NULL)
+		fprintf(stderr, "ubuild: %s: cached\n", name);
+	if (r == UB_OK) {
+		*exe = out;
+		out = NULL;
+	}
+out:
+	if (lk >= 0)
+		close(lk);
+	ub_free_list(srcs);
+	free(lib);
+	free(key);
+	free(j.code);
+	free(out);
+	return r;
+}

@@ -1,0 +1,76 @@
+/* lib.c - the shared command library's files, in a stable order */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ubuild.h"
+
+int
+ub_is_c(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && strcmp(path + n - 2, ".c") == 0;
+}
+
+static int
+wanted(const char *name)
+{
+	size_t n = strlen(name);
+
+	return name[0] != '.' && n > 2 && name[n - 2] == '.' &&
+	    (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+ub_free_list(char **v)
+{
+	for (size_t i = 0; v != NULL && v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* A missing library directory is an empty library, not an error. */
+char **
+ub_lib_sources(const struct ub *u)
+{
+	char dir[4096], **v = NULL, **nv;
+	size_t n = 0, len;
+	struct dirent *d;
+	DIR *dp;
+
+	snprintf(dir, sizeof dir, "%s/lib", u->src);
+	if ((dp = opendir(dir)) == NULL && errno != ENOENT)
+		return NULL;
+	while (dp != NULL && (d = readdir(dp)) != NULL) {
+		if (!wanted(d->d_name))
+			continue;
+		len = strlen(dir) + strlen(d->d_name) + 2;
+		if ((nv = realloc(v, (n + 2) * sizeof *v)) == NULL)
+			goto fail;
+		v = nv;
+		if ((v[n] = malloc(len)) == NULL)
+			goto fail;
+		snprintf(v[n++], len, "%s/%s", dir, d->d_name);
+		v[n] = NULL;
+	}
+	if (dp != NULL)
+		closedir(dp);
+	if (v == NULL && (v = calloc(1, sizeof *v)) == NULL)
+		return NULL;
+	qsort(v, n, sizeof *v, by_name);
+	return v;
+fail:
+	if (v != NULL)
+		v[n] = NULL;
+	ub_free_list(v);
+	closedir(dp);
+	return NULL;
+}

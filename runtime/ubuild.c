@@ -1,0 +1,186 @@
+/*
+ * ubuild - the on-demand builder. Every /bin/NAME on the image is a link to
+ * it. Run as NAME, it compiles /src/NAME.c into /ubin/NAME (once: later runs
+ * come straight from /ubin, first in PATH) and executes it with the same argv.
+ * Run as ubuild, it builds or runs commands by name.
+ */
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <errno.h>
+#include <ftw.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ubuild.h"
+
+#ifndef UB_SRC
+#define UB_SRC "/src"
+#endif
+#ifndef UB_CACHE
+#define UB_CACHE "/ubin"
+#endif
+#ifndef UB_BIN
+#define UB_BIN "/bin"
+#endif
+#ifndef UB_CHECK
+#define UB_CHECK "/usr/lib/ubuild/check.o"
+#endif
+
+extern char **environ;
+
+static const char usage[] = "ubuild [-v] -b NAME... | ubuild NAME [ARG...]";
+
+static int
+has_source(const struct ub *u, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s.c", u->src, name);
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/*
+ * The cache cannot take the build (read-only, full, missing): build in a
+ * private directory, keep only an open descriptor, remove the directory and
+ * execute from the descriptor, so nothing half-made stays anywhere.
+ */
+static int
+run_uncached(const struct ub *u, const char *name, char **argv)
+{
+	const char *t = getenv("TMPDIR");
+	char dir[4096], *exe;
+	int fd = -1, r;
+
+	snprintf(dir, sizeof dir, "%s/ubuild.XXXXXX", t && *t ? t : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		fprintf(stderr, "%s: no cache and no temporary directory: %s: %s\n",
+		    name, dir, strerror(errno));
+		return 126;
+	}
+	r = ub_build_cmd(u, dir, name, &exe);
+	if (r == UB_OK) {
+		fd = open(exe, O_RDONLY | O_CLOEXEC);
+		free(exe);
+	}
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	if (r == UB_ECOMPILE)
+		return 126;
+	if (fd < 0) {
+		fprintf(stderr, "%s: cannot build in %s: %s\n", name, dir,
+		    r == UB_ESPACE ? strerror(ENOSPC) : strerror(errno));
+		return 126;
+	}
+	fexecve(fd, argv, environ);
+	fprintf(stderr, "%s: %s\n", name, strerror(errno));
+	return 126;
+}
+
+/* Build NAME if needed. Returns 0 with *exe set, or the exit status to give. */
+static int
+build(const struct ub *u, const char *name, char **exe)
+{
+	char path[4096];
+	int r;
+
+	*exe = NULL;
+	if (!ub_valid_name(name) || !has_source(u, name)) {
+		snprintf(path, sizeof path, "%s/%s", u->cache, name);
+		if (ub_valid_name(name))
+			unlink(path);	/* the source is gone: so is the command */
+		fprintf(stderr, "%s: not found\n", name);
+		return 127;
+	}
+	r = ub_build_cmd(u, u->cache, name, exe);
+	if (r == UB_OK)
+		return 0;
+	if (r == UB_ECOMPILE) {
+		fprintf(stderr, "%s: %s/%s.c: compile failed, nothing cached\n", name, u->src, name);
+		return 126;
+	}
+	if (r == UB_ESPACE)
+		errno = ENOSPC;
+	return -errno;
+}
+
+static int
+run(const struct ub *u, const char *name, char **argv)
+{
+	char *exe;
+	int r = build(u, name, &exe);
+
+	if (r < 0 && ub_unusable(-r)) {
+		fprintf(stderr, "%s: cache %s: %s; building outside it\n", name, u->cache, strerror(-r));
+		return run_uncached(u, name, argv);
+	}
+	if (r < 0) {
+		fprintf(stderr, "%s: build: %s\n", name, strerror(-r));
+		return 126;
+	}
+	if (r > 0)
+		return r;
+	execv(exe, argv);
+	fprintf(stderr, "%s: %s: %s\n", name, exe, strerror(errno));
+	return 126;
+}
+
+static int
+build_only(const struct ub *u, int argc, char **argv)
+{
+	int status = 0, r;
+	char *exe;
+
+	for (int i = 0; i < argc; i++) {
+		r = build(u, argv[i], &exe);
+		if (r < 0) {
+			fprintf(stderr, "ubuild: %s: %s\n", argv[i], strerror(-r));
+			r = 126;
+		}
+		free(exe);
+		if (r > status)
+			status = r;
+	}
+	return status;
+}
+
+static int
+cli(struct ub *u, int argc, char **argv)
+{
+	int i = 1;
+
+	if (i < argc && strcmp(argv[i], "-v") == 0) {
+		u->verbose = 1;
+		i++;
+	}
+	if (i < argc && strcmp(argv[i], "--help") == 0) {
+		printf("usage: %s\n", usage);
+		return 0;
+	}
+	if (i < argc && strcmp(argv[i], "-b") == 0)
+		return build_only(u, argc - i - 1, argv + i + 1);
+	if (i < argc && argv[i][0] != '-')
+		return run(u, argv[i], argv + i);
+	fprintf(stderr, "usage: %s\n", usage);
+	return 2;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, 0 };
+	const char *name = ub_name((const char *)getauxval(AT_EXECFN), argv[0]);
+
+	u.verbose = getenv("UBUILD_VERBOSE") != NULL;
+	if (strcmp(name, "ubuild") == 0)
+		return cli(&u, argc, argv);
+	return run(&u, name, argv);
+}

@@ -1,0 +1,45 @@
+/* ubuild.h - the on-demand builder: command name -> source -> cache -> exec */
+#ifndef UBUILD_H
+#define UBUILD_H
+
+#include <stddef.h>
+
+/* Where things are on the image. Tests point these at a scratch tree. */
+struct ub {
+	const char *src;	/* command sources: SRC/NAME.c, library in SRC/lib */
+	const char *cache;	/* built commands: CACHE/NAME, CACHE/.lib/libcmd.a */
+	const char *bin;	/* builder entries: BIN/NAME, for stale rebuilds */
+	const char *check;	/* object wrapped around every command's main */
+	int verbose;		/* report compiles and cache hits on stderr */
+};
+
+#define UB_NAME_MAX 64
+
+/* name.c */
+int ub_valid_name(const char *name);
+const char *ub_name(const char *execfn, const char *argv0);
+
+/* cache.c: the cache directory's primitives */
+int ub_lock(const char *dir, const char *name);		/* fd, or -1 */
+int ub_has(const char *path, const char *s, size_t n);	/* 1 yes, 0 no, -1 error */
+int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
+char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
+int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
+
+/* lib.c: the sources a command build reads */
+char **ub_lib_sources(const struct ub *u);	/* .c and .h files of SRC/lib, sorted, NULL-terminated */
+int ub_is_c(const char *path);
+void ub_free_list(char **v);
+
+/*
+ * build.c: build into dir (the cache, or a private fallback directory).
+ * Both return 0 and a malloc'd path, or an UB_E* code.
+ */
+enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3 };
+int ub_build_lib(const struct ub *u, const char *dir, char **lib);
+int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);
+
+/* Is errno one that means "this directory cannot hold the cache"? */
+int ub_unusable(int err);
+
+#endif

@@ -1,0 +1,50 @@
+/* cc.c - build one job with libtcc; every libtcc call of the project is here */
+#include <stddef.h>
+#include "libtcc.h"
+#include "cc.h"
+
+static int
+add_all(TCCState *s, const char *const *v, int (*add)(TCCState *, const char *))
+{
+	for (; v != NULL && *v != NULL; v++)
+		if (add(s, *v) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+define(TCCState *s, const char *def)
+{
+	tcc_define_symbol(s, def, NULL);
+	return 0;
+}
+
+static int
+compile(TCCState *s, const struct cc_job *job)
+{
+	if (tcc_set_output_type(s, job->kind == CC_OBJ ? TCC_OUTPUT_OBJ : TCC_OUTPUT_EXE) < 0)
+		return -1;
+	if (job->kind == CC_EXE)
+		tcc_set_options(s, "-static");
+	if (add_all(s, job->incdirs, tcc_add_include_path) < 0 ||
+	    add_all(s, job->defines, define) < 0 ||
+	    add_all(s, job->inputs, tcc_add_file) < 0)
+		return -1;
+	if (job->code != NULL && tcc_compile_string(s, job->code) < 0)
+		return -1;
+	return tcc_output_file(s, job->out);
+}
+
+int
+cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg)
+{
+	TCCState *s = tcc_new();
+	int r;
+
+	if (s == NULL)
+		return -1;
+	tcc_set_error_func(s, arg, diag);
+	r = compile(s, job);
+	tcc_delete(s);
+	return r;
+}

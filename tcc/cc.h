@@ -1,0 +1,24 @@
+/* cc.h - the project's only door to libtcc */
+#ifndef CC_H
+#define CC_H
+
+enum cc_kind { CC_EXE, CC_OBJ };
+
+struct cc_job {
+	enum cc_kind kind;
+	const char *out;		/* file to write */
+	const char *const *inputs;	/* .c .o .a, NULL-terminated, link order */
+	const char *code;		/* one more translation unit, as text, or NULL */
+	const char *const *incdirs;	/* -I, NULL-terminated, or NULL */
+	const char *const *defines;	/* "NAME=VALUE", NULL-terminated, or NULL */
+};
+
+/*
+ * Compile and (for CC_EXE) statically link a job. Diagnostics, in tcc's
+ * "file:line: error: message" form, go to diag(arg, msg). Returns 0 or -1.
+ * libtcc is not reentrant and may exit() on internal errors: callers run this
+ * in a child process.
+ */
+int cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg);
+
+#endif

@@ -1,0 +1,23 @@
+# TinyCC from Debian 12's source package, built against musl with image paths.
+
+TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=x86_64 --triplet=x86_64-linux-musl \
+	--prefix=/usr --tccdir=/usr/lib/tcc \
+	--sysincludepaths='{B}/include:/usr/include' --libpaths=/usr/lib \
+	--crtprefix=/usr/lib --elfinterp=/lib/ld-musl-x86_64.so.1 \
+	--extra-cflags='-O2 -fno-pie -fno-stack-protector' --extra-ldflags='-static -no-pie'
+
+$(DL)/tcc_$(TCC_VERSION)-1.dsc:
+	tcc/fetch.sh $(DL)
+
+$(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch
+	rm -rf $(TCC_SRC) && mkdir -p $(B)/tcc
+	dpkg-source --no-check -x $< $(TCC_SRC) >/dev/null
+	patch -s -d $(TCC_SRC) -p1 <tcc/musl-fixes.patch
+	cd $(TCC_SRC) && ./configure $(TCC_CONF) >/dev/null
+	touch $@
+
+# libtcc1's bt-exe.o is built by the new tcc, whose system headers are the
+# image's /usr/include: point it at musl's headers on this host.
+$(TCC_LIBS) &: $(TCC_SRC)/.patched
+	$(MAKE) -s -C $(TCC_SRC) libtcc.a tcc
+	$(MAKE) -s -C $(TCC_SRC)/lib XFLAGS-unx='-B.. -I$(abspath $(MUSL_INC))'
