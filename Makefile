@@ -8,6 +8,7 @@ MUSL_LIB := /usr/lib/x86_64-linux-musl
 MUSLCC := musl-gcc
 CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector
 HOSTCC := cc
+DEPS := $(B)/.deps
 
 TCC_VERSION := 0.9.27+git20200814.62c30a4a
 TCC_SRC := $(B)/tcc/src
@@ -25,9 +26,19 @@ include runtime/runtime.mk
 include pack/stage.mk
 include test/test.mk
 
-# Everything the build and the tests need, from Debian 12's archive.
-deps:
+# Everything the build and the tests need, from Debian 12's archive: every
+# rule that runs a tool waits for this (order-only), so a fresh box works.
+deps $(DEPS): .ci/deps
 	./.ci/deps
+	@mkdir -p $(B) && touch $(DEPS)
 
 clean:
 	rm -rf $(B)
+
+$(B)/bench/spawn: bench/spawn.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
+
+.PHONY: bench
+bench: $(B)/root/.staged $(B)/bench/spawn
+	B=$(B) bench/run.sh | tee $(B)/bench/results.txt

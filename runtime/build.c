@@ -107,6 +107,8 @@ lib_child(void *arg)
 		job.out = objs[n++] = obj_name(j->tmpdir, j->srcs[i]);
 		if (job.out == NULL || cc_build(&job, diag, NULL) < 0)
 			return UB_ECOMPILE;
+		if (ub_elf_complete(job.out) != 1)
+			return UB_ESPACE;	/* tcc does not see its own write errors */
 	}
 	objs[n] = NULL;
 	if (ar_write(j->fd, objs, j->key) < 0 || fsync(j->fd) < 0)

@@ -3,18 +3,19 @@
 RT := $(B)/runtime
 RT_SRC := runtime/name.c runtime/cache.c runtime/lib.c runtime/build.c \
 	runtime/ar.c runtime/key.c runtime/key_make.c
+RT_CFLAGS := -D_GNU_SOURCE
 RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 
 $(RT)/ubuild: runtime/ubuild.c $(RT_SRC) tcc/cc.c $(RT_HDR) $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
-	$(MUSLCC) $(CFLAGS) -D_GNU_SOURCE -static -no-pie -Iruntime -Itcc -I$(TCC_SRC) -o $@ \
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Iruntime -Itcc -I$(TCC_SRC) -o $@ \
 		runtime/ubuild.c $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
 	strip -s -R .comment $@
 
 # Linked by tcc into every cached command: plain relocatable code, no PIE.
-$(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h
+$(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h | $(DEPS)
 	@mkdir -p $(@D)
-	$(MUSLCC) $(CFLAGS) -c -o $(RT)/check1.o runtime/check.c
-	$(MUSLCC) $(CFLAGS) -c -o $(RT)/key1.o runtime/key.c
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/check1.o runtime/check.c
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/key1.o runtime/key.c
 	ld -r -o $@ $(RT)/check1.o $(RT)/key1.o
 	strip -g -R .comment -R .note.GNU-stack $@

@@ -1,0 +1,60 @@
+#!/bin/bash
+# bench/run.sh - source-mode numbers, each as a ratio against a peer measured
+# in the same run (this machine is noisy: only ratios mean much).
+# Needs: build/root staged, build/tcc/src/tcc, busybox-static, musl-gcc, root.
+set -eu
+B=${B:-build}
+R=$B/bench/root
+SPAWN=$B/bench/spawn
+RUNS_COLD=${RUNS_COLD:-21}
+RUNS_HOT=${RUNS_HOT:-500}
+CMDS=${CMDS:-$(cd cmds-src && ls *.c | sed 's/\.c$//')}
+
+rm -rf "$R" && mkdir -p "$R/usr/bin"
+cp -a "$B/root/." "$R/"
+cp /bin/busybox "$R/usr/bin/busybox"
+cp "$B/tcc/src/tcc" "$R/usr/bin/tcc"
+chroot "$R" /bin/ubuild -b true		# the library, built once, is not what we time
+cp "$R/ubin/.lib/libcmd.a" "$B/bench/libcmd.a"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+col() { sed -n "$1p" | cut -f"$2"; }
+
+echo "== first run: compile + link, cold cache, median of $RUNS_COLD runs (ms) =="
+printf "%-8s %8s %8s %8s %10s %10s %9s\n" cmd ubuild tcc-cli gcc-O0 ubuild/tcc ubuild/gcc rss-KiB
+for c in $CMDS; do
+	out=$("$SPAWN" -r "$R" -n "$RUNS_COLD" -u "/ubin/$c" -u /tmp/tcc.out -- \
+		/bin/ubuild -b "$c" \; \
+		/usr/bin/tcc -static -I/src/lib -o /tmp/tcc.out "/src/$c.c" /ubin/.lib/libcmd.a)
+	g=$("$SPAWN" -n "$RUNS_COLD" -u "$B/bench/gcc.out" -- "$(command -v musl-gcc)" -O0 -static -Wl,-z,noexecstack \
+		-Icmds-src/lib -o "$B/bench/gcc.out" "cmds-src/$c.c" "$B/bench/libcmd.a")
+	u=$(col 1 1 <<<"$out"); t=$(col 2 1 <<<"$out"); gg=$(cut -f1 <<<"$g")
+	rm -f "$R/ubin/$c"
+	rss=$(UBUILD_VERBOSE=1 chroot "$R" /bin/ubuild -b "$c" 2>&1 | sed -n 's/.*peak RSS \([0-9]*\) KiB/\1/p')
+	printf "%-8s %8.2f %8.2f %8.2f %10s %10s %9s\n" "$c" \
+		"$(ratio "$u" 1000)" "$(ratio "$t" 1000)" "$(ratio "$gg" 1000)" \
+		"$(ratio "$u" "$t")" "$(ratio "$u" "$gg")" "$rss"
+done
+rm -f "$R/ubin/.lib/libcmd.a"
+lib=$(UBUILD_VERBOSE=1 chroot "$R" /bin/ubuild -b true 2>&1 | sed -n 's/.*libcmd.a: compiled in \([0-9.]*\) ms, peak RSS \([0-9]*\).*/\1 ms, peak RSS \2 KiB/p')
+echo "library (libcmd.a, once per cache): $lib"
+
+echo
+echo "== cached run: median of $RUNS_HOT runs (us), same run, alternating =="
+chroot "$R" /bin/ubuild -b echo true ls >/dev/null
+chroot "$R" /usr/bin/tcc -static -I/src/lib -Dmain=main -o /tmp/echo.nocheck /src/echo.c /ubin/.lib/libcmd.a
+mkdir -p "$R/tmp/small" && touch "$R/tmp/small/"{a,b,c,d,e}
+out=$("$SPAWN" -r "$R" -n "$RUNS_HOT" -- \
+	/ubin/true \; /usr/bin/busybox true \; \
+	/ubin/echo x \; /usr/bin/busybox echo x \; \
+	/ubin/ls /tmp/small \; /usr/bin/busybox ls /tmp/small \; \
+	/tmp/echo.nocheck x)
+printf "%-16s %9s %9s %8s\n" run ours busybox ours/bb
+for i in 1 3 5; do
+	o=$(col $i 1 <<<"$out"); b=$(col $((i + 1)) 1 <<<"$out")
+	name=$(col $i 3 <<<"$out" | sed 's|^/ubin/||')
+	printf "%-16s %9.1f %9.1f %8s\n" "$name" "$o" "$b" "$(ratio "$o" "$b")"
+done
+e=$(col 3 1 <<<"$out"); n=$(col 7 1 <<<"$out")
+printf "freshness check (stat of %s sources): echo x %.1f us with, %.1f us without: %s\n" \
+	"$(($(ls "$R/src/lib" | wc -l) + 1))" "$e" "$n" "$(ratio "$e" "$n")"

@@ -1,0 +1,160 @@
+/* test_cache.c - locks, publication, and the checks on cache files */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ubuild.h"
+
+static char dir[64];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/cachetest.XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd);
+}
+
+/* Can another process take the lock right now? */
+static int
+lock_free(const char *name)
+{
+	char path[128];
+	pid_t pid;
+	int st, fd;
+
+	snprintf(path, sizeof path, "%s/.lock/%s", dir, name);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		fd = open(path, O_RDWR);
+		_exit(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+static void
+lock_excludes_others_until_closed(void **state)
+{
+	int fd;
+
+	(void)state;
+	fd = ub_lock(dir, "ls");
+	assert_true(fd >= 0);
+	assert_false(lock_free("ls"));
+	close(fd);
+	assert_true(lock_free("ls"));
+}
+
+static void
+lock_in_missing_dir_fails(void **state)
+{
+	(void)state;
+	assert_int_equal(ub_lock("/nonexistent/cache", "ls"), -1);
+	assert_true(ub_unusable(errno));
+}
+
+static void
+has_finds_bytes(void **state)
+{
+	char path[128];
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/f", dir);
+	f = fopen(path, "w");
+	fwrite("abc\0def\0", 1, 8, f);
+	fclose(f);
+	assert_int_equal(ub_has(path, "def", 4), 1);
+	assert_int_equal(ub_has(path, "abc\0d", 5), 1);
+	assert_int_equal(ub_has(path, "xyz", 3), 0);
+	snprintf(path, sizeof path, "%s/missing", dir);
+	assert_int_equal(ub_has(path, "abc", 3), 0);
+}
+
+static void
+truncated_elf_is_caught(void **state)
+{
+	char path[128], cmd[256];
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/true", dir);
+	snprintf(cmd, sizeof cmd, "cp /bin/true %s", path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(ub_elf_complete(path), 1);
+	assert_int_equal(truncate(path, 4096), 0);
+	assert_int_equal(ub_elf_complete(path), 0);
+	assert_int_equal(truncate(path, 10), 0);
+	assert_int_equal(ub_elf_complete(path), 0);
+	assert_int_equal(ub_elf_complete("/etc/passwd"), 0);
+	assert_int_equal(ub_elf_complete("/nonexistent"), -1);
+}
+
+static void
+publish_replaces_atomically_or_cleans_up(void **state)
+{
+	char *tmp = ub_tmpname(dir, "ls"), dst[128];
+	int fd;
+
+	(void)state;
+	assert_non_null(strstr(tmp, "/.tmp.ls."));
+	fd = open(tmp, O_WRONLY | O_CREAT, 0755);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(dst, sizeof dst, "%s/ls", dir);
+	assert_int_equal(ub_publish(tmp, dst), 0);
+	assert_int_equal(access(dst, X_OK), 0);
+	assert_int_equal(access(tmp, F_OK), -1);
+	fd = open(tmp, O_WRONLY | O_CREAT, 0755);
+	close(fd);
+	assert_int_equal(ub_publish(tmp, "/nonexistent/ls"), -1);
+	assert_int_equal(access(tmp, F_OK), -1);	/* no temp file left behind */
+	free(tmp);
+}
+
+static void
+unusable_errors(void **state)
+{
+	(void)state;
+	assert_true(ub_unusable(EROFS));
+	assert_true(ub_unusable(ENOSPC));
+	assert_true(ub_unusable(EACCES));
+	assert_false(ub_unusable(EINTR));
+	assert_false(ub_unusable(ENOMEM));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(lock_excludes_others_until_closed),
+		cmocka_unit_test(lock_in_missing_dir_fails),
+		cmocka_unit_test(has_finds_bytes),
+		cmocka_unit_test(truncated_elf_is_caught),
+		cmocka_unit_test(publish_replaces_atomically_or_cleans_up),
+		cmocka_unit_test(unusable_errors),
+	};
+
+	return cmocka_run_group_tests_name("cache", tests, setup, teardown);
+}
