@@ -19,10 +19,11 @@ LIB_SRC := $(sort $(wildcard cmds-src/lib/*.c))
 LIB_HDR := $(sort $(wildcard cmds-src/lib/*.h))
 
 .PHONY: all deps test clean
-all: $(B)/root/.staged
+all: $(B)/root.staged
 
 include tcc/tcc.mk
 include runtime/runtime.mk
+include init/init.mk
 include pack/stage.mk
 include test/test.mk
 
@@ -40,5 +41,5 @@ $(B)/bench/spawn: bench/spawn.c
 	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
 .PHONY: bench
-bench: $(B)/root/.staged $(B)/bench/spawn
+bench: $(B)/root.staged $(B)/bench/spawn
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt

@@ -1,15 +1,17 @@
 #!/bin/sh
 # stage-source.sh ROOT - lay out the source-mode image tree in ROOT.
-# Inputs come from the environment (set by the Makefile): UBUILD CHECK TCC_SRC
-# MUSL_INC MUSL_LIB, and the command sources in cmds-src/.
+# Inputs come from the environment (set by the Makefile): INIT UBUILD CHECK
+# TCC_SRC MUSL_INC MUSL_LIB, the command sources in cmds-src/ and pack/etc/.
 set -eu
 root=${1:?usage: stage-source.sh ROOT}
-: "${UBUILD:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
+: "${INIT:?}" "${UBUILD:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
 
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/ubin" "$root/src/lib" "$root/tmp" \
-	"$root/usr/include" "$root/usr/lib/tcc/include" "$root/usr/lib/ubuild"
-chmod 1777 "$root/tmp"
+	"$root/usr/include" "$root/usr/lib/tcc/include" "$root/usr/lib/ubuild" \
+	"$root/dev" "$root/proc" "$root/sys" "$root/run" "$root/root" "$root/etc"
+cp "$INIT" "$root/init"
+cp pack/etc/* "$root/etc/"
 
 # The builder, and one entry per command: the file list of cmds-src/ is the
 # command list.

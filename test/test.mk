@@ -1,25 +1,34 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib
+UNIT := key name ar cache lib sha256 cmdline
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
+$(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
+test_sha256_SRC := cmds-src/lib/sha256.c
+test_cmdline_SRC := init/cmdline.c init/say.c
+UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -Icmds-src/lib
 
-$(B)/test/test_%: test/unit/test_%.c $(RT_UNIT_SRC) $(RT_HDR) | $(DEPS)
+.SECONDEXPANSION:
+$(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h cmds-src/lib/cmd.h | $(DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror $(RT_CFLAGS) -Iruntime -o $@ $< $(RT_UNIT_SRC) -lcmocka
+	$(HOSTCC) $(UNIT_CFLAGS) -o $@ $< $(test_$*_SRC) -lcmocka
 
 $(B)/test/inroot: test/inroot.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test
+test: unit-test builder-test golden-test boot-test
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
 
-builder-test: $(B)/root/.staged
+builder-test: $(B)/root.staged
 	test/builder/run $(B)/root
 
-golden-test: $(B)/root/.staged $(B)/test/inroot
+golden-test: $(B)/root.staged $(B)/test/inroot
 	INROOT=$(B)/test/inroot test/golden/run chroot $(B)/root
+
+.PHONY: boot-test
+boot-test: $(IMAGE) $(B)/kernel/vmlinuz $(PACK)
+	test/boot/run $(B)/kernel/vmlinux $(B)/root $(PACK)

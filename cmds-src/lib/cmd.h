@@ -64,4 +64,33 @@ char *path_join(const char *dir, const char *name);	/* malloc'd "dir/name" */
 int write_all(int fd, const void *buf, size_t n);	/* 0 or -1 */
 int copy_fd(int in, int out);	/* 0; -1 read failed; -2 write failed; errno set */
 
+/* Modes: apply chmod's MODE, octal or symbolic ("u+rwx,go-w", "a=rX", "g=u"),
+ * to *m. Clauses naming no user leave the bits in MASK (a umask) alone; ISDIR
+ * makes X mean x. Returns 0, or -1 for a malformed MODE. */
+int mode_parse(const char *spec, mode_t *m, mode_t mask, int isdir);
+
+/* Names for ids from the passwd and group files, cached; the number if unknown. */
+const char *uid_name(uid_t uid);
+const char *gid_name(gid_t gid);
+
+/* Columns of the terminal on FD: $COLUMNS, else its window size, else 80. */
+int term_cols(int fd);
+
+/* A size for people, in powers of 1024 rounded up: "999", "1.5K", "12M". */
+#define HUMAN_LEN 8
+char *human_size(char buf[HUMAN_LEN], unsigned long long n);
+
+/* SHA-256 (FIPS 180-4), streaming: init, update any number of times, final. */
+struct sha256 {
+	uint32_t h[8];
+	uint64_t len;
+	unsigned char buf[64];
+};
+void sha256_init(struct sha256 *s);
+void sha256_update(struct sha256 *s, const void *data, size_t n);
+void sha256_final(struct sha256 *s, unsigned char out[32]);
+
+/* poweroff, reboot, halt: "NAME [-f] [-n] [-d SECONDS]"; signal init, or reboot(how) with -f. */
+int power_main(int argc, char **argv, int sig, int how);
+
 #endif

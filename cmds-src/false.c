@@ -1,0 +1,8 @@
+/* false - do nothing, unsuccessfully */
+#include "cmd.h"
+
+int
+main(void)
+{
+	return 1;
+}

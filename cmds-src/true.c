@@ -1,0 +1,8 @@
+/* true - do nothing, successfully */
+#include "cmd.h"
+
+int
+main(void)
+{
+	return 0;
+}
