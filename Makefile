@@ -41,5 +41,6 @@ $(B)/bench/spawn: bench/spawn.c
 	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
 .PHONY: bench
-bench: $(B)/root.staged $(B)/bench/spawn
+bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE) $(B)/kernel/vmlinuz
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt
+	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt

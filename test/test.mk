@@ -18,7 +18,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test boot-test
+test: unit-test builder-test golden-test pack-test boot-test
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -32,3 +32,7 @@ golden-test: $(B)/root.staged $(B)/test/inroot
 .PHONY: boot-test
 boot-test: $(IMAGE) $(B)/kernel/vmlinuz $(PACK)
 	test/boot/run $(B)/kernel/vmlinux $(B)/root $(PACK)
+
+.PHONY: pack-test
+pack-test: $(PACK) $(B)/root.staged
+	test/pack/run $(PACK) $(B)/root
