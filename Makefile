@@ -25,6 +25,7 @@ include tcc/tcc.mk
 include runtime/runtime.mk
 include init/init.mk
 include pack/stage.mk
+include pack/multicall.mk
 include test/test.mk
 
 # Everything the build and the tests need, from Debian 12's archive: every
@@ -41,6 +42,7 @@ $(B)/bench/spawn: bench/spawn.c
 	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
 .PHONY: bench
-bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE) $(B)/kernel/vmlinuz
+bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vmlinuz
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt
 	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt
+	B=$(B) bench/multicall.sh | tee -a $(B)/bench/results.txt

@@ -24,7 +24,7 @@ part headers usr/include
 part sources src
 part init init etc
 "$PACK" -l 0 -d dev/console:c:5:1:0600 "$B/root" "$work/all.cpio"
-printf "%-10s %9d %9d\n" total "$(stat -c %s "$work/all.cpio")" "$(stat -c %s "$B/initramfs.cpio.zst")"
+printf "%-10s %9d %9d\n" total "$(stat -c %s "$work/all.cpio")" "$(stat -c %s "$B/initramfs-source.cpio.zst")"
 
 # BusyBox peer: the static binary and an /init that prints the marker.
 bb=$work/bb
@@ -52,7 +52,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 ours=() theirs=()
 for _ in $(seq "$RUNS"); do
-	ours+=("$(boot_ms "$B/initramfs.cpio.zst" "uinit=/bin/echo -- BOOT-MARKER")")
+	ours+=("$(boot_ms "$B/initramfs-source.cpio.zst" "uinit=/bin/echo -- BOOT-MARKER")")
 	theirs+=("$(boot_ms "$work/bb.cpio.zst" "")")
 done
 o=$(printf '%s\n' "${ours[@]}" | median)

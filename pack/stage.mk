@@ -16,18 +16,18 @@ $(PACK): $(PACK_SRC) pack/cpio.h cmds-src/lib/cmd.h | $(DEPS)
 
 # /dev/console must exist before init runs (the kernel opens it for PID 1);
 # it is an archive entry only: nothing is created under the host's /dev.
-IMAGE := $(B)/initramfs.cpio.zst
 DEVICES := -d dev/console:c:5:1:0600 -d dev/null:c:1:3:0666
+IMAGE_SRC := $(B)/initramfs-source.cpio.zst
+IMAGE_MC := $(B)/initramfs-multicall.cpio.zst
 
-$(IMAGE): $(B)/root.staged $(PACK)
-	$(PACK) -m $(B)/initramfs.manifest $(DEVICES) $(B)/root $@
+$(IMAGE_SRC): $(B)/root.staged $(PACK)
+	$(PACK) -m $(B)/initramfs-source.manifest $(DEVICES) $(B)/root $@
 
 # Debian 12's current kernel; vmlinux (ELF, PVH) boots ~2x faster under TCG.
 $(B)/kernel/vmlinuz: pack/fetch-kernel.sh | $(DEPS)
 	pack/fetch-kernel.sh $(DL) $(B)/kernel
 
-.PHONY: image kernel run
-image: $(IMAGE)
+.PHONY: kernel run
 kernel: $(B)/kernel/vmlinuz
 run: $(IMAGE) $(B)/kernel/vmlinuz
 	pack/qemu.sh $(B)/kernel/vmlinux $(IMAGE) "$(APPEND)" -nic user,model=virtio-net-pci,romfile=
