@@ -6,7 +6,7 @@ TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=x86_64 --triplet=x86_64-linux-mus
 	--crtprefix=/usr/lib --elfinterp=/lib/ld-musl-x86_64.so.1 \
 	--extra-cflags='-O2 -fno-pie -fno-stack-protector' --extra-ldflags='-static -no-pie'
 
-$(DL)/tcc_$(TCC_VERSION)-1.dsc:
+$(DL)/tcc_$(TCC_VERSION)-1.dsc: | $(DEPS)
 	tcc/fetch.sh $(DL)
 
 $(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch
