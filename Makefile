@@ -24,6 +24,7 @@ all: $(B)/root.staged
 include tcc/tcc.mk
 include runtime/runtime.mk
 include init/init.mk
+include pack/libs.mk
 include pack/stage.mk
 include pack/multicall.mk
 include test/test.mk

@@ -9,6 +9,7 @@ set -eu
 out=${1:?usage: build-box.sh OUTDIR}
 cc=${MUSLCC:-musl-gcc}
 cflags="${CFLAGS:--std=c99 -Os -Wall -Wextra -Werror} -ffunction-sections -fdata-sections"
+libs=${LIBS:?set LIBS to the directory with zlib and libzstd built for musl}
 mkdir -p "$out/cmd" "$out/lib" "$out/init"
 
 newer() { # newer OBJ SRC...: is OBJ missing or older than any SRC?
@@ -24,7 +25,7 @@ for src in cmds-src/*.c; do
 	sym=$(pack/box-sym.sh "$name")
 	obj=$out/cmd/$sym.o
 	if newer "$obj" "$src" cmds-src/lib/cmd.h; then
-		$cc $cflags -Icmds-src/lib "-Dmain=ubox_${sym}_main" -c -o "$obj" "$src"
+		$cc $cflags -Icmds-src/lib -isystem "$libs" "-Dmain=ubox_${sym}_main" -c -o "$obj" "$src"
 	fi
 	exports=$(nm -g --defined-only "$obj" | awk '{ print $3 }')
 	if [ "$exports" != "ubox_${sym}_main" ]; then
@@ -52,5 +53,5 @@ pack/box-table.sh $names init >"$out/table.c"
 $cc $cflags -c -o "$out/table.o" "$out/table.c"
 $cc $cflags -c -o "$out/box.o" pack/box.c
 $cc -static -no-pie -Wl,--gc-sections -s -o "$out/ubox.tmp" "$out/box.o" "$out/table.o" \
-	$(ls "$out"/cmd/*.o "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a"
+	$(ls "$out"/cmd/*.o "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a" "$libs/libzstd.a" "$libs/libz.a"
 mv "$out/ubox.tmp" "$out/ubox"

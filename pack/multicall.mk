@@ -7,8 +7,9 @@ SELECT := $(B)/pack/select
 FLASH ?= 64M
 
 $(BOX): pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h | $(DEPS)
-	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" pack/build-box.sh $(MC)
+		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a | $(DEPS)
+	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" LIBS=$(LIBS) pack/build-box.sh $(MC)
 
 $(B)/root-multicall.staged: pack/stage-multicall.sh $(BOX) $(wildcard pack/etc/*)
 	pack/stage-multicall.sh $(B)/root-multicall $(BOX)

@@ -1,10 +1,10 @@
 #!/bin/sh
 # stage-source.sh ROOT - lay out the source-mode image tree in ROOT.
 # Inputs come from the environment (set by the Makefile): INIT UBUILD CHECK
-# TCC_SRC MUSL_INC MUSL_LIB, the command sources in cmds-src/ and pack/etc/.
+# TCC_SRC MUSL_INC MUSL_LIB LIBS, the command sources in cmds-src/ and pack/etc/.
 set -eu
 root=${1:?usage: stage-source.sh ROOT}
-: "${INIT:?}" "${UBUILD:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
+: "${INIT:?}" "${UBUILD:?}" "${LIBS:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
 
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/ubin" "$root/src/lib" "$root/tmp" \
@@ -33,6 +33,9 @@ done
 cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
 cp "$TCC_SRC/libtcc1.a" "$root/usr/lib/tcc/libtcc1.a"
 cp "$CHECK" "$root/usr/lib/ubuild/check.o"
+# zlib and libzstd, for the commands that compress
+cp "$LIBS/libz.a" "$LIBS/libzstd.a" "$root/usr/lib/"
+cp "$LIBS/zlib.h" "$LIBS/zconf.h" "$LIBS/zstd.h" "$LIBS/zstd_errors.h" "$root/usr/include/"
 
 # Linux UAPI headers: only those the commands include, found by asking the
 # host compiler for each command's header dependencies.

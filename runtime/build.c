@@ -251,11 +251,16 @@ cmd_child(void *arg)
 {
 	struct cmdjob *j = arg;
 	char inc[4096];
-	const char *in[] = { j->src, j->u->check, j->lib, NULL };
+	const char *in[16] = { j->src, j->u->check };
 	const char *incs[] = { inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
 	struct cc_job job = { CC_EXE, j->out, in, j->code, incs, defs };
+	size_t n = 2;
 
+	if (j->lib != NULL)
+		in[n++] = j->lib;
+	for (const char *const *l = j->u->libs; l != NULL && *l != NULL && n < 15; l++)
+		in[n++] = *l;
 	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
 	return cc_build(&job, diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
 }

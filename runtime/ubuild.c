@@ -173,13 +173,30 @@ cli(struct ub *u, int argc, char **argv)
 	return 2;
 }
 
+/* Libraries the image ships for commands (zlib, libzstd): linked into every
+ * command, which takes only the members it uses. Missing ones are skipped. */
+static const char *const *
+shipped_libs(void)
+{
+	static const char *const all[] = { "/usr/lib/libzstd.a", "/usr/lib/libz.a" };
+	static const char *found[3];
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (access(all[i], R_OK) == 0)
+			found[n++] = all[i];
+	found[n] = NULL;
+	return found;
+}
+
 int
 main(int argc, char **argv)
 {
-	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, 0 };
+	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0 };
 	const char *name = ub_name((const char *)getauxval(AT_EXECFN), argv[0]);
 
 	u.verbose = getenv("UBUILD_VERBOSE") != NULL;
+	u.libs = shipped_libs();
 	if (strcmp(name, "ubuild") == 0)
 		return cli(&u, argc, argv);
 	return run(&u, name, argv);

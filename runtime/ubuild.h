@@ -10,6 +10,7 @@ struct ub {
 	const char *cache;	/* built commands: CACHE/NAME, CACHE/.lib/libcmd.a */
 	const char *bin;	/* builder entries: BIN/NAME, for stale rebuilds */
 	const char *check;	/* object wrapped around every command's main */
+	const char *const *libs;	/* more static libraries for every command, or NULL */
 	int verbose;		/* report compiles and cache hits on stderr */
 };
 

@@ -7,7 +7,7 @@ TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=x86_64 --triplet=x86_64-linux-mus
 	--extra-cflags='-O2 -fno-pie -fno-stack-protector' --extra-ldflags='-static -no-pie'
 
 $(DL)/tcc_$(TCC_VERSION)-1.dsc: | $(DEPS)
-	tcc/fetch.sh $(DL)
+	pack/debsrc.sh tcc $(TCC_VERSION)-1 $(DL)
 
 $(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch
 	rm -rf $(TCC_SRC) && mkdir -p $(B)/tcc

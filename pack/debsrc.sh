@@ -1,0 +1,25 @@
+#!/bin/sh
+# debsrc.sh PKG VERSION DLDIR - download one Debian 12 source package, pinned,
+# into DLDIR. apt runs on a private sources list and state directory, so the
+# machine's apt configuration and package lists are left exactly as they were.
+set -eu
+pkg=${1:?usage: debsrc.sh PKG VERSION DLDIR}
+version=${2:?usage: debsrc.sh PKG VERSION DLDIR}
+dl=${3:?usage: debsrc.sh PKG VERSION DLDIR}
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+mkdir -p "$dl"
+dl=$(cd "$dl" && pwd)
+apt="$dl/apt"
+mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+echo "deb-src [signed-by=$keyring] $mirror bookworm main" >"$apt/sources.list"
+set -- -o Dir::Etc::SourceList="$apt/sources.list" \
+	-o Dir::Etc::SourceParts=/dev/null \
+	-o Dir::State::Lists="$apt/lists" \
+	-o Dir::Cache="$apt/cache" \
+	-o Debug::NoLocking=1 -o APT::Sandbox::User=root
+ls "$apt/lists/"*Sources* >/dev/null 2>&1 || apt-get -qq "$@" update
+cd "$dl"
+apt-get -qq "$@" source --download-only "$pkg=$version" ||
+	{ apt-get -qq "$@" update && apt-get -qq "$@" source --download-only "$pkg=$version"; }

@@ -1,0 +1,32 @@
+# zlib and libzstd for musl, from Debian 12's source packages: static
+# libraries (and headers) that the image ships, so commands that compress
+# build on demand like any other; the builder links them into every command
+# (only the members a command uses are pulled in).
+
+ZLIB_VERSION := 1:1.2.13.dfsg-1
+ZSTD_VERSION := 1.5.4+dfsg2-5
+LIBS := $(B)/libs
+ZLIB_DSC := $(DL)/zlib_$(lastword $(subst :, ,$(ZLIB_VERSION))).dsc
+ZSTD_DSC := $(DL)/libzstd_$(ZSTD_VERSION).dsc
+LIB_CFLAGS := -O2 -fno-pie -fno-stack-protector
+
+$(ZLIB_DSC): | $(DEPS)
+	pack/debsrc.sh zlib $(ZLIB_VERSION) $(DL)
+$(ZSTD_DSC): | $(DEPS)
+	pack/debsrc.sh libzstd $(ZSTD_VERSION) $(DL)
+
+$(LIBS)/libz.a: $(ZLIB_DSC)
+	rm -rf $(LIBS)/zlib && mkdir -p $(LIBS)
+	dpkg-source --no-check -x $< $(LIBS)/zlib >/dev/null
+	cd $(LIBS)/zlib && CC=$(MUSLCC) CFLAGS='$(LIB_CFLAGS)' ./configure --static >/dev/null
+	$(MAKE) -s -C $(LIBS)/zlib libz.a
+	cp $(LIBS)/zlib/libz.a $(LIBS)/zlib/zlib.h $(LIBS)/zlib/zconf.h $(LIBS)/
+
+# Decoding and encoding, no legacy formats, no threads, no assembly (plain C
+# objects are all tcc's linker has to understand).
+$(LIBS)/libzstd.a: $(ZSTD_DSC)
+	rm -rf $(LIBS)/zstd && mkdir -p $(LIBS)
+	dpkg-source --no-check -x $< $(LIBS)/zstd >/dev/null
+	$(MAKE) -s -C $(LIBS)/zstd/lib libzstd.a CC=$(MUSLCC) \
+		CFLAGS='$(LIB_CFLAGS) -DZSTD_DISABLE_ASM' ZSTD_LEGACY_SUPPORT=0 ZSTD_NO_ASM=1
+	cp $(LIBS)/zstd/lib/libzstd.a $(LIBS)/zstd/lib/zstd.h $(LIBS)/zstd/lib/zstd_errors.h $(LIBS)/
