@@ -16,6 +16,8 @@ cp pack/etc/* "$root/etc/"
 # The builder, and one entry per command: the file list of cmds-src/ is the
 # command list.
 cp "$UBUILD" "$root/bin/ubuild"
+ln -s ubuild "$root/bin/tcc"	# the compiler front end, and C scripts: #!/bin/tcc -run
+ln -s ubuild "$root/bin/cc"
 for src in cmds-src/*.c; do
 	[ -e "$src" ] || continue
 	name=$(basename "$src" .c)

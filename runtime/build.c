@@ -14,8 +14,8 @@
 #include "key.h"
 #include "ubuild.h"
 
-static void
-diag(void *arg, const char *msg)
+void
+ub_diag(void *arg, const char *msg)
 {
 	(void)arg;
 	fprintf(stderr, "%s\n", msg);
@@ -34,8 +34,8 @@ now_ms(void)
  * libtcc may exit() and keeps global state: every compile runs in a child.
  * Returns the child's exit status, or UB_ESYS.
  */
-static int
-in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
+int
+ub_in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
 {
 	struct rusage ru;
 	double t0 = now_ms();
@@ -93,7 +93,7 @@ lib_child(void *arg)
 {
 	struct libjob *j = arg;
 	const char *objs[256], *in[2] = { NULL, NULL };
-	struct cc_job job = { CC_OBJ, NULL, in, NULL, NULL, NULL };
+	struct cc_job job = { .kind = CC_OBJ, .inputs = in };
 	size_t n = 0;
 
 	for (size_t i = 0; j->srcs[i] != NULL; i++) {
@@ -105,7 +105,7 @@ lib_child(void *arg)
 		}
 		in[0] = j->srcs[i];
 		job.out = objs[n++] = obj_name(j->tmpdir, j->srcs[i]);
-		if (job.out == NULL || cc_build(&job, diag, NULL) < 0)
+		if (job.out == NULL || cc_build(&job, ub_diag, NULL) < 0)
 			return UB_ECOMPILE;
 		if (ub_elf_complete(job.out) != 1)
 			return UB_ESPACE;	/* tcc does not see its own write errors */
@@ -150,7 +150,7 @@ lib_compile(const struct ub *u, struct libjob *j, const char *libdir, const char
 		goto out;
 	if ((j->fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 		goto out_dir;
-	r = in_child(u, "libcmd.a", lib_child, j);
+	r = ub_in_child(u, "libcmd.a", lib_child, j);
 	close(j->fd);
 	if (r != UB_OK || ub_publish(tmp, out) < 0) {
 		r = r == UB_OK ? UB_ESYS : r;
@@ -254,7 +254,8 @@ cmd_child(void *arg)
 	const char *in[16] = { j->src, j->u->check };
 	const char *incs[] = { inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
-	struct cc_job job = { CC_EXE, j->out, in, j->code, incs, defs };
+	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in, .code = j->code,
+		.incdirs = incs, .defines = defs };
 	size_t n = 2;
 
 	if (j->lib != NULL)
@@ -262,7 +263,7 @@ cmd_child(void *arg)
 	for (const char *const *l = j->u->libs; l != NULL && *l != NULL && n < 15; l++)
 		in[n++] = *l;
 	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
-	return cc_build(&job, diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
+	return cc_build(&job, ub_diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
 }
 
 /* SRC/NAME.c, then every library file: what a command's build reads. */
@@ -303,7 +304,7 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 	}
 	close(fd);
 	j->out = tmp;
-	r = in_child(u, name, cmd_child, j);
+	r = ub_in_child(u, name, cmd_child, j);
 	if (r == UB_OK && ub_elf_complete(tmp) != 1)
 		r = UB_ESPACE;
 	if (r == UB_ECOMPILE)

@@ -189,6 +189,12 @@ shipped_libs(void)
 	return found;
 }
 
+static int
+is_compiler(const char *name)
+{
+	return strcmp(name, "tcc") == 0 || strcmp(name, "cc") == 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -199,5 +205,8 @@ main(int argc, char **argv)
 	u.libs = shipped_libs();
 	if (strcmp(name, "ubuild") == 0)
 		return cli(&u, argc, argv);
+	/* a #! script runs its interpreter with AT_EXECFN naming the script */
+	if (is_compiler(name) || is_compiler(ub_name(NULL, argv[0])))
+		return ub_tcc(&u, argc, argv);
 	return run(&u, name, argv);
 }

@@ -43,4 +43,11 @@ int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **e
 /* Is errno one that means "this directory cannot hold the cache"? */
 int ub_unusable(int err);
 
+/* Run fn(arg) in a child (libtcc may exit); its exit status, or UB_ESYS. */
+int ub_in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg);
+void ub_diag(void *arg, const char *msg);	/* compiler diagnostics to stderr */
+
+/* tccfront.c: `tcc` and `cc`, and C scripts run with `tcc -run` */
+int ub_tcc(const struct ub *u, int argc, char **argv);
+
 #endif

@@ -20,15 +20,27 @@ define(TCCState *s, const char *def)
 }
 
 static int
+undefine(TCCState *s, const char *name)
+{
+	tcc_undefine_symbol(s, name);
+	return 0;
+}
+
+static int
 compile(TCCState *s, const struct cc_job *job)
 {
 	if (tcc_set_output_type(s, job->kind == CC_OBJ ? TCC_OUTPUT_OBJ : TCC_OUTPUT_EXE) < 0)
 		return -1;
 	if (job->kind == CC_EXE)
 		tcc_set_options(s, "-static");
+	if (job->options != NULL)
+		tcc_set_options(s, job->options);
 	if (add_all(s, job->incdirs, tcc_add_include_path) < 0 ||
 	    add_all(s, job->defines, define) < 0 ||
-	    add_all(s, job->inputs, tcc_add_file) < 0)
+	    add_all(s, job->undefines, undefine) < 0 ||
+	    add_all(s, job->libdirs, tcc_add_library_path) < 0 ||
+	    add_all(s, job->inputs, tcc_add_file) < 0 ||
+	    add_all(s, job->libnames, tcc_add_library) < 0)
 		return -1;
 	if (job->code != NULL && tcc_compile_string(s, job->code) < 0)
 		return -1;

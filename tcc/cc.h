@@ -11,6 +11,10 @@ struct cc_job {
 	const char *code;		/* one more translation unit, as text, or NULL */
 	const char *const *incdirs;	/* -I, NULL-terminated, or NULL */
 	const char *const *defines;	/* "NAME=VALUE", NULL-terminated, or NULL */
+	const char *const *undefines;	/* -U NAME */
+	const char *const *libdirs;	/* -L DIR */
+	const char *const *libnames;	/* -l NAME, after the inputs */
+	const char *options;		/* more tcc flags (-Wall -g ...), space-separated */
 };
 
 /*

@@ -1,0 +1,310 @@
+/*
+ * tccfront.c - `tcc` and `cc` on the target: the tcc command line people know
+ * (-o -c -I -D -U -L -l -static -run, -W/-g/-O/-std passed on) over the same
+ * libtcc the builder uses. `tcc -run FILE ARGS` also runs C scripts
+ * (#!/bin/tcc -run): unlike stock tcc, the binary is cached under the hash
+ * of the script and its options, so a second run costs no compile.
+ */
+#include <sys/stat.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cc.h"
+#include "cmd.h"
+#include "ubuild.h"
+
+#define MAXV 128
+
+struct front {
+	const char *name;	/* tcc or cc, for messages */
+	const char *out;
+	int compile_only, run;
+	const char *inc[MAXV + 1], *def[MAXV + 1], *undef[MAXV + 1];
+	const char *libdir[MAXV + 1], *lib[MAXV + 1], *in[MAXV + 1];
+	int ninc, ndef, nundef, nlibdir, nlib, nin;
+	char opts[2048];	/* flags handed to libtcc as they are */
+	char **args;		/* -run: the script's argv */
+};
+
+extern char **environ;
+
+static const char usage[] = "tcc [-c] [-o OUT] [-I DIR] [-D SYM[=V]] [-U SYM] [-L DIR] [-l LIB] "
+    "[-static] [-Wall] [-g] [-O] FILE... | tcc [OPTIONS] -run FILE [ARGS...]";
+
+static int
+fail(const struct front *f, const char *what, const char *why)
+{
+	fprintf(stderr, "%s: %s: %s\n", f->name, what, why);
+	return 1;
+}
+
+static int
+push(const struct front *f, const char **v, int *n, const char *s)
+{
+	if (*n == MAXV)
+		return fail(f, s, "too many arguments");
+	v[(*n)++] = s;
+	v[*n] = NULL;
+	return 0;
+}
+
+/* -X VALUE or -XVALUE; returns the value and advances *i, or NULL. */
+static const char *
+value(int argc, char **argv, int *i)
+{
+	if (argv[*i][2] != '\0')
+		return argv[*i] + 2;
+	return *i + 1 < argc ? argv[++*i] : NULL;
+}
+
+static int
+pass_on(struct front *f, const char *a)
+{
+	size_t n = strlen(f->opts);
+
+	if (n + strlen(a) + 2 > sizeof f->opts)
+		return fail(f, a, "too many options");
+	snprintf(f->opts + n, sizeof f->opts - n, "%s%s", n ? " " : "", a);
+	return 0;
+}
+
+static int
+option(struct front *f, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+
+	if (strcmp(a, "-c") == 0)
+		return f->compile_only = 1, 0;
+	if (strcmp(a, "-run") == 0)
+		return f->run = 1, 0;
+	if (strcmp(a, "-static") == 0 || strcmp(a, "-pipe") == 0)
+		return 0;	/* always static: the image has no shared libc */
+	if (strchr("wWgOfm", a[1]) != NULL || strncmp(a, "-std=", 5) == 0)
+		return pass_on(f, a);
+	if (strchr("oIDULl", a[1]) == NULL)
+		return fail(f, a, "unknown option");
+	if ((v = value(argc, argv, i)) == NULL)
+		return fail(f, a, "option requires an argument");
+	switch (a[1]) {
+	case 'o': f->out = v; return 0;
+	case 'I': return push(f, f->inc, &f->ninc, v);
+	case 'D': return push(f, f->def, &f->ndef, v);
+	case 'U': return push(f, f->undef, &f->nundef, v);
+	case 'L': return push(f, f->libdir, &f->nlibdir, v);
+	default: return push(f, f->lib, &f->nlib, v);
+	}
+}
+
+static int
+parse(struct front *f, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] != '-' || argv[i][1] == '\0') {
+			if (push(f, f->in, &f->nin, argv[i]))
+				return 1;
+			if (f->run) {
+				f->args = argv + i;	/* the rest is the script's */
+				return 0;
+			}
+		} else if (option(f, argc, argv, &i)) {
+			return 1;
+		}
+	}
+	if (f->nin == 0)
+		return fail(f, "no input files", usage);
+	return 0;
+}
+
+static struct cc_job
+job_of(const struct front *f, enum cc_kind kind, const char *out)
+{
+	struct cc_job j = { .kind = kind, .out = out, .inputs = f->in, .incdirs = f->inc,
+		.defines = f->def, .undefines = f->undef, .libdirs = f->libdir,
+		.libnames = f->lib, .options = f->opts };
+
+	return j;
+}
+
+/* -c with several inputs and no -o: one object per input, as cc does. */
+static int
+compile_each(struct front *f)
+{
+	char obj[4096], *dot;
+	const char *base, *one[2] = { NULL, NULL };
+	struct cc_job j;
+
+	for (int i = 0; i < f->nin; i++) {
+		base = strrchr(f->in[i], '/') ? strrchr(f->in[i], '/') + 1 : f->in[i];
+		snprintf(obj, sizeof obj, "%s", base);
+		if ((dot = strrchr(obj, '.')) != NULL)
+			*dot = '\0';
+		strncat(obj, ".o", sizeof obj - strlen(obj) - 1);
+		j = job_of(f, CC_OBJ, obj);
+		one[0] = f->in[i];
+		j.inputs = one;
+		if (cc_build(&j, ub_diag, NULL) < 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- tcc -run: compile once per distinct script, then just execute ---- */
+
+struct runjob {
+	struct cc_job job;
+};
+
+static int
+run_child(void *arg)
+{
+	return cc_build(&((struct runjob *)arg)->job, ub_diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
+}
+
+static void
+hash_list(struct sha256 *s, const char *tag, const char *const *v)
+{
+	for (; *v != NULL; v++) {
+		sha256_update(s, tag, strlen(tag));
+		sha256_update(s, *v, strlen(*v) + 1);
+	}
+}
+
+/* The script's bytes and every option that changes its build. */
+static int
+script_hash(const struct front *f, char hex[65])
+{
+	struct sha256 s;
+	unsigned char d[32], buf[65536];
+	ssize_t n;
+	int fd = open(f->in[0], O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	sha256_init(&s);
+	sha256_update(&s, "ubuild tcc -run 1\n", 18);
+	sha256_update(&s, f->opts, strlen(f->opts) + 1);
+	hash_list(&s, "I", f->inc), hash_list(&s, "D", f->def), hash_list(&s, "U", f->undef);
+	hash_list(&s, "L", f->libdir), hash_list(&s, "l", f->lib), hash_list(&s, "f", f->in + 1);
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		sha256_update(&s, buf, n);
+	close(fd);
+	if (n < 0)
+		return -1;
+	sha256_final(&s, d);
+	for (int i = 0; i < 32; i++)
+		sprintf(hex + 2 * i, "%02x", d[i]);
+	return 0;
+}
+
+/* Build the script into dir/hex unless it is there; 0, or an UB_E* code. */
+static int
+build_script(const struct ub *u, struct front *f, const char *dir, const char *hex, const char *exe)
+{
+	struct runjob rj;
+	char *tmp;
+	int lk, r, fd;
+
+	if ((mkdir(dir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, hex)) < 0)
+		return UB_ESYS;
+	r = UB_OK;
+	if (access(exe, X_OK) < 0) {
+		if ((tmp = ub_tmpname(dir, hex)) == NULL ||
+		    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0) {
+			free(tmp);
+			close(lk);
+			return UB_ESYS;
+		}
+		close(fd);
+		rj.job = job_of(f, CC_EXE, tmp);
+		r = ub_in_child(u, f->in[0], run_child, &rj);
+		if (r == UB_OK && ub_elf_complete(tmp) != 1)
+			r = UB_ESPACE;
+		if (r != UB_OK || ub_publish(tmp, exe) < 0)
+			unlink(tmp);
+		free(tmp);
+	}
+	close(lk);
+	return r;
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static int
+run_uncached(const struct ub *u, struct front *f, const char *hex)
+{
+	char dir[4096], exe[4200];
+	int fd = -1, r;
+
+	snprintf(dir, sizeof dir, "%s/tcc-run.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (mkdtemp(dir) == NULL)
+		return fail(f, dir, strerror(errno));
+	snprintf(exe, sizeof exe, "%s/%s", dir, hex);
+	r = build_script(u, f, dir, hex, exe);
+	if (r == UB_OK)
+		fd = open(exe, O_RDONLY | O_CLOEXEC);
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	if (r == UB_ECOMPILE)
+		return 1;
+	if (fd < 0)
+		return fail(f, f->in[0], "cannot build it anywhere");
+	fexecve(fd, f->args, environ);
+	return fail(f, f->in[0], strerror(errno));
+}
+
+static int
+run_script(const struct ub *u, struct front *f)
+{
+	char hex[65], dir[4096], exe[4200];
+	int r;
+
+	if (script_hash(f, hex) < 0)
+		return fail(f, f->in[0], strerror(errno));
+	snprintf(dir, sizeof dir, "%s/.run", u->cache);
+	snprintf(exe, sizeof exe, "%s/%s", dir, hex);
+	if (access(exe, X_OK) < 0) {
+		r = build_script(u, f, dir, hex, exe);
+		if (r == UB_ECOMPILE)
+			return 1;
+		if (r != UB_OK)
+			return run_uncached(u, f, hex);
+	} else if (u->verbose) {
+		fprintf(stderr, "ubuild: %s: cached\n", f->in[0]);
+	}
+	execve(exe, f->args, environ);
+	return fail(f, exe, strerror(errno));
+}
+
+int
+ub_tcc(const struct ub *u, int argc, char **argv)
+{
+	static struct front f;
+	struct cc_job j;
+	const char *n = strrchr(argv[0], '/');
+
+	f.name = n ? n + 1 : argv[0];
+	if (argc == 2 && (strcmp(argv[1], "-v") == 0 || strcmp(argv[1], "--version") == 0)) {
+		printf("tcc version 0.9.27 (x86_64 Linux, musl, ubuild)\n");
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		printf("usage: %s\n", usage);
+		return 0;
+	}
+	if (parse(&f, argc, argv))
+		return 1;
+	if (f.run)
+		return run_script(u, &f);
+	if (f.compile_only && f.out == NULL)
+		return compile_each(&f);
+	j = job_of(&f, f.compile_only ? CC_OBJ : CC_EXE, f.out ? f.out : "a.out");
+	return cc_build(&j, ub_diag, NULL) < 0 ? 1 : 0;
+}
