@@ -69,7 +69,7 @@ push(struct tree *t, char *path, const struct stat *st)
 }
 
 static void
-walk(const char *root, const char *rel, struct tree *t)
+walk_tree(const char *root, const char *rel, struct tree *t)
 {
 	char *dir = *rel ? path_join(root, rel) : xstrdup(root), *p, *r;
 	struct dirent *d;
@@ -91,7 +91,7 @@ walk(const char *root, const char *rel, struct tree *t)
 			fail(p, EOPNOTSUPP);
 		push(t, r, &st);
 		if (S_ISDIR(st.st_mode))
-			walk(root, r, t);
+			walk_tree(root, r, t);
 		free(p);
 	}
 	if (errno != 0)
@@ -324,7 +324,7 @@ main(int argc, char **argv)
 	}
 	if (argc - o.ind != 2)
 		die_usage(&o);
-	walk(argv[o.ind], "", &t);
+	walk_tree(argv[o.ind], "", &t);
 	qsort(t.v, t.n, sizeof *t.v, by_path);
 	for (size_t i = 1; i < t.n; i++)
 		if (strcmp(t.v[i - 1].path, t.v[i].path) == 0)

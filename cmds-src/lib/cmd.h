@@ -93,40 +93,4 @@ void sha256_final(struct sha256 *s, unsigned char out[32]);
 /* poweroff, reboot, halt: "NAME [-f] [-n] [-d SECONDS]"; signal init, or reboot(how) with -f. */
 int power_main(int argc, char **argv, int sig, int how);
 
-/* Ids for user and group names, else decimal numbers; -1 if neither. */
-int uid_parse(const char *s, uid_t *uid);
-int gid_parse(const char *s, gid_t *gid);
-
-/* The absolute path to PATH without ., .., // or symlinks, malloc'd; NULL and
- * errno if a part is missing, unless HOW allows it: CANON_LAST the last part,
- * CANON_ANY any part. CANON_NOLINKS leaves symlinks unresolved. */
-#define CANON_LAST 1
-#define CANON_ANY 2
-#define CANON_NOLINKS 4
-char *path_canon(const char *path, int how);
-
-/*
- * Tree walks for -R, du and find. VISIT sees each entry once, in readdir
- * order; a directory before its entries (WALK_D: set skip to stay out) and,
- * with post, after them (WALK_DP). follow: 'P' (or 0) no symlinks, 'H' the
- * operand's, 'L' all (a dangling link is the link); xdev stays on the
- * operand's file system. Stat and read errors are reported and the walk goes
- * on; loops are reported and not entered. A non-zero VISIT ends the walk and
- * is returned. Initialise with zeros; walk_free when done.
- */
-enum { WALK_F, WALK_D, WALK_DP };
-struct walk {
-	int (*visit)(struct walk *w, int type);
-	int follow, xdev, post;
-	char *path;		/* the operand, then operand/.../name */
-	size_t len, base;	/* strlen(path); where its last component starts */
-	struct stat st;
-	int depth;		/* 0 for the operand */
-	int skip;
-	dev_t dev;		/* the operand's file system */
-	size_t cap;
-};
-int walk(struct walk *w, const char *root);
-void walk_free(struct walk *w);
-
 #endif
