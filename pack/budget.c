@@ -4,7 +4,7 @@
 #include "budget.h"
 
 int
-parse_size(const char *s, unsigned long long *bytes)
+flash_size(const char *s, unsigned long long *bytes)
 {
 	unsigned long long n = 0, unit = 1;
 	const char *p = s;
@@ -27,7 +27,7 @@ parse_size(const char *s, unsigned long long *bytes)
 }
 
 int
-parse_mode(const char *s, enum mode *m)
+flash_mode(const char *s, enum mode *m)
 {
 	if (s == NULL || *s == '\0')
 		*m = MODE_NONE;

@@ -5,9 +5,9 @@
 enum mode { MODE_NONE, MODE_SOURCE, MODE_MULTICALL };
 
 /* "4194304", "512K", "8M" (powers of 1024) -> bytes. 0, or -1 if malformed. */
-int parse_size(const char *s, unsigned long long *bytes);
+int flash_size(const char *s, unsigned long long *bytes);
 /* "source", "multicall", "" (either) -> mode; -1 if unknown. */
-int parse_mode(const char *s, enum mode *m);
+int flash_mode(const char *s, enum mode *m);
 
 /*
  * Pick the source image when it fits, else the multicall one, else none.

@@ -60,14 +60,14 @@ main(int argc, char **argv)
 	while ((c = opt_next(&o, "k:m:")) != -1) {
 		if (c == 'k')
 			kernel = size_of(o.arg);
-		else if (c == 'm' && parse_mode(o.arg, &forced) < 0)
+		else if (c == 'm' && flash_mode(o.arg, &forced) < 0)
 			die("mode: %s: not source or multicall", o.arg);
 		else if (c == '?')
 			die_usage(&o);
 	}
 	if (argc - o.ind != 4)
 		die_usage(&o);
-	if (parse_size(argv[o.ind], &budget) < 0)
+	if (flash_size(argv[o.ind], &budget) < 0)
 		die("budget: %s: not a size (bytes, or a number with K or M)", argv[o.ind]);
 	m = choose(size_of(argv[o.ind + 1]), size_of(argv[o.ind + 2]), kernel, budget, forced, why, sizeof why);
 	if (m == MODE_NONE)

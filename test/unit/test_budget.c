@@ -12,14 +12,14 @@ sizes(void **state)
 	unsigned long long n;
 
 	(void)state;
-	assert_int_equal(parse_size("4194304", &n), 0);
+	assert_int_equal(flash_size("4194304", &n), 0);
 	assert_int_equal(n, 4194304);
-	assert_int_equal(parse_size("512K", &n), 0);
+	assert_int_equal(flash_size("512K", &n), 0);
 	assert_int_equal(n, 512 * 1024);
-	assert_int_equal(parse_size("8M", &n), 0);
+	assert_int_equal(flash_size("8M", &n), 0);
 	assert_int_equal(n, 8 * 1024 * 1024);
-	assert_int_equal(parse_size("8m", &n), 0);
-	assert_int_equal(parse_size("0", &n), 0);
+	assert_int_equal(flash_size("8m", &n), 0);
+	assert_int_equal(flash_size("0", &n), 0);
 	assert_int_equal(n, 0);
 }
 
@@ -29,15 +29,15 @@ bad_sizes(void **state)
 	unsigned long long n = 42;
 
 	(void)state;
-	assert_int_equal(parse_size("", &n), -1);
-	assert_int_equal(parse_size("M", &n), -1);
-	assert_int_equal(parse_size("-1", &n), -1);
-	assert_int_equal(parse_size("8G", &n), -1);
-	assert_int_equal(parse_size("8MB", &n), -1);
-	assert_int_equal(parse_size("1.5M", &n), -1);
-	assert_int_equal(parse_size(" 8M", &n), -1);
-	assert_int_equal(parse_size("99999999999999999999", &n), -1);
-	assert_int_equal(parse_size("18014398509481984M", &n), -1);	/* 2^54 M overflows */
+	assert_int_equal(flash_size("", &n), -1);
+	assert_int_equal(flash_size("M", &n), -1);
+	assert_int_equal(flash_size("-1", &n), -1);
+	assert_int_equal(flash_size("8G", &n), -1);
+	assert_int_equal(flash_size("8MB", &n), -1);
+	assert_int_equal(flash_size("1.5M", &n), -1);
+	assert_int_equal(flash_size(" 8M", &n), -1);
+	assert_int_equal(flash_size("99999999999999999999", &n), -1);
+	assert_int_equal(flash_size("18014398509481984M", &n), -1);	/* 2^54 M overflows */
 	assert_int_equal(n, 42);
 }
 
@@ -47,13 +47,13 @@ modes(void **state)
 	enum mode m;
 
 	(void)state;
-	assert_int_equal(parse_mode("source", &m), 0);
+	assert_int_equal(flash_mode("source", &m), 0);
 	assert_int_equal(m, MODE_SOURCE);
-	assert_int_equal(parse_mode("multicall", &m), 0);
+	assert_int_equal(flash_mode("multicall", &m), 0);
 	assert_int_equal(m, MODE_MULTICALL);
-	assert_int_equal(parse_mode("", &m), 0);
+	assert_int_equal(flash_mode("", &m), 0);
 	assert_int_equal(m, MODE_NONE);
-	assert_int_equal(parse_mode("Source", &m), -1);
+	assert_int_equal(flash_mode("Source", &m), -1);
 }
 
 static void
