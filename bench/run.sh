@@ -56,5 +56,12 @@ for i in 1 3 5; do
 	printf "%-16s %9.1f %9.1f %8s\n" "$name" "$o" "$b" "$(ratio "$o" "$b")"
 done
 e=$(col 3 1 <<<"$out"); n=$(col 7 1 <<<"$out")
+printf '#!/bin/tcc -run\nint main(void) { return 0; }\n' >"$R/tmp/nop"
+chmod +x "$R/tmp/nop"
+chroot "$R" /tmp/nop	# compiled and cached by content hash
+s=$("$SPAWN" -r "$R" -n "$RUNS_HOT" -- /tmp/nop \; /ubin/true)
+sc=$(col 1 1 <<<"$s"); tr=$(col 2 1 <<<"$s")
+printf "C script, second run (#!/bin/tcc -run, cached): %.1f us vs cached command (true) %.1f us: %s\n" \
+	"$sc" "$tr" "$(ratio "$sc" "$tr")"
 printf "freshness check (stat of %s sources): echo x %.1f us with, %.1f us without: %s\n" \
 	"$(($(ls "$R/src/lib" | wc -l) + 1))" "$e" "$n" "$(ratio "$e" "$n")"
