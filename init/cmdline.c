@@ -63,6 +63,8 @@ cmdline_parse(const char *text, struct cmdline *c)
 			c->term = words[i] + 5;
 		else if (strcmp(words[i], "init.verbose") == 0 || strcmp(words[i], "init.verbose=1") == 0)
 			c->verbose = 1;
+		else if (strcmp(words[i], "init.precompile") == 0 || strcmp(words[i], "init.precompile=1") == 0)
+			c->precompile = 1;
 		else if (strncmp(words[i], "modules_load=", 13) == 0 && add_modules(c, words[i] + 13) < 0)
 			r = -1;
 	}

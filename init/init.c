@@ -209,6 +209,7 @@ main(void)
 	set_hostname();
 	loopback_up();
 	load_modules(&c);
+	precompile(&c, &handled);
 	run_uinit(&c, &handled);
 	run_shell(&handled);	/* never returns */
 }

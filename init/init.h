@@ -18,6 +18,7 @@ struct cmdline {
 	char *modules[CMDLINE_WORDS + 1];	/* modules_load=a,b (may repeat) */
 	int nmodules;
 	int verbose;			/* init.verbose */
+	int precompile;			/* init.precompile: build every command at idle */
 };
 
 int cmdline_parse(const char *text, struct cmdline *c);	/* 0, or -1 if cut short */
@@ -30,6 +31,7 @@ int wait_for(pid_t pid);	/* wait status of pid; pid 0: reap forever */
 pid_t spawn_console(char *const argv[], const sigset_t *blocked);
 void load_modules(const struct cmdline *c);
 void run_uinit(const struct cmdline *c, const sigset_t *blocked);
+void precompile(const struct cmdline *c, const sigset_t *blocked);
 _Noreturn void run_shell(const sigset_t *blocked);
 
 #endif

@@ -117,6 +117,28 @@ load_modules(const struct cmdline *c)
 	report("modprobe", wait_for(spawn_console(argv, &none)));
 }
 
+/* Source mode only: compile every command in the background, at idle priority. */
+void
+precompile(const struct cmdline *c, const sigset_t *blocked)
+{
+	char *argv[] = { "/bin/ubuild", "-a", "-i", NULL };
+	int fd;
+
+	if (!c->precompile || access(argv[0], X_OK) < 0)
+		return;
+	say(0, "precompiling every command at idle priority");
+	if (fork() != 0)
+		return;	/* reaped with the other orphans */
+	sigprocmask(SIG_UNBLOCK, blocked, NULL);
+	if ((fd = open("/dev/null", O_RDWR)) >= 0) {
+		dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	execve(argv[0], argv, environ);
+	_exit(127);
+}
+
 void
 run_uinit(const struct cmdline *c, const sigset_t *blocked)
 {

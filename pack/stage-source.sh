@@ -18,6 +18,7 @@ cp pack/etc/* "$root/etc/"
 cp "$UBUILD" "$root/bin/ubuild"
 ln -s ubuild "$root/bin/tcc"	# the compiler front end, and C scripts: #!/bin/tcc -run
 ln -s ubuild "$root/bin/cc"
+ln -s ubuild "$root/bin/rebuild"	# force rebuilds; with no names, every command
 for src in cmds-src/*.c; do
 	[ -e "$src" ] || continue
 	name=$(basename "$src" .c)

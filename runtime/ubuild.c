@@ -6,7 +6,9 @@
  */
 #include <sys/auxv.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <ftw.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,7 +32,16 @@
 
 extern char **environ;
 
-static const char usage[] = "ubuild [-v] -b NAME... | ubuild NAME [ARG...]";
+static const char usage[] =
+    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild NAME [ARG...] | rebuild [NAME...]\n"
+    "  -b build without running  -a every command in " UB_SRC "  -f force a rebuild\n"
+    "  -i at idle priority  -v report compiles";
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static int
 has_source(const struct ub *u, const char *name)
@@ -133,13 +144,46 @@ run(const struct ub *u, const char *name, char **argv)
 	return 126;
 }
 
-static int
-build_only(const struct ub *u, int argc, char **argv)
+/* Every command with a source in SRC, sorted. */
+static char **
+all_names(const struct ub *u, int *n)
 {
+	DIR *d = opendir(u->src);
+	struct dirent *e;
+	char **v = NULL;
+	size_t len;
+
+	*n = 0;
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		len = strlen(e->d_name);
+		if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
+			continue;
+		if ((v = realloc(v, (*n + 1) * sizeof *v)) == NULL ||
+		    (v[*n] = strndup(e->d_name, len - 2)) == NULL)
+			break;
+		if (ub_valid_name(v[*n]))
+			++*n;
+		else
+			free(v[*n]);
+	}
+	if (d != NULL)
+		closedir(d);
+	if (v != NULL)
+		qsort(v, *n, sizeof *v, by_name);
+	return v;
+}
+
+static int
+build_only(const struct ub *u, int argc, char **argv, int force)
+{
+	char path[4096], *exe;
 	int status = 0, r;
-	char *exe;
 
 	for (int i = 0; i < argc; i++) {
+		if (force && ub_valid_name(argv[i])) {
+			snprintf(path, sizeof path, "%s/%s", u->cache, argv[i]);
+			unlink(path);
+		}
 		r = build(u, argv[i], &exe);
 		if (r < 0) {
 			fprintf(stderr, "ubuild: %s: %s\n", argv[i], strerror(-r));
@@ -152,25 +196,50 @@ build_only(const struct ub *u, int argc, char **argv)
 	return status;
 }
 
-static int
-cli(struct ub *u, int argc, char **argv)
+/* Precompiling at boot must not slow down anything the user does. */
+static void
+idle_priority(void)
 {
-	int i = 1;
+	struct sched_param sp = { 0 };
 
-	if (i < argc && strcmp(argv[i], "-v") == 0) {
-		u->verbose = 1;
-		i++;
+	if (sched_setscheduler(0, SCHED_IDLE, &sp) < 0)
+		(void)!nice(19);
+}
+
+static int
+cli(struct ub *u, int argc, char **argv, int rebuild)
+{
+	int i, all = rebuild, force = rebuild, only = rebuild, n, r;
+	char **names;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--help") == 0) {
+			printf("usage: %s\n", usage);
+			return 0;
+		}
+		for (const char *p = argv[i] + 1; *p; p++) {
+			switch (*p) {
+			case 'v': u->verbose = 1; break;
+			case 'b': only = 1; break;
+			case 'a': all = only = 1; break;
+			case 'f': force = only = 1; break;
+			case 'i': idle_priority(); break;
+			default:
+				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n", argv[0], *p, usage);
+				return 2;
+			}
+		}
 	}
-	if (i < argc && strcmp(argv[i], "--help") == 0) {
-		printf("usage: %s\n", usage);
-		return 0;
-	}
-	if (i < argc && strcmp(argv[i], "-b") == 0)
-		return build_only(u, argc - i - 1, argv + i + 1);
-	if (i < argc && argv[i][0] != '-')
-		return run(u, argv[i], argv + i);
-	fprintf(stderr, "usage: %s\n", usage);
-	return 2;
+	if (!only)
+		return i < argc ? run(u, argv[i], argv + i) : (fprintf(stderr, "usage: %s\n", usage), 2);
+	if (i < argc || !all)
+		return build_only(u, argc - i, argv + i, force);
+	names = all_names(u, &n);
+	r = build_only(u, n, names, force);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return r;
 }
 
 /* Libraries the image ships for commands (zlib, libzstd): linked into every
@@ -203,8 +272,8 @@ main(int argc, char **argv)
 
 	u.verbose = getenv("UBUILD_VERBOSE") != NULL;
 	u.libs = shipped_libs();
-	if (strcmp(name, "ubuild") == 0)
-		return cli(&u, argc, argv);
+	if (strcmp(name, "ubuild") == 0 || strcmp(name, "rebuild") == 0)
+		return cli(&u, argc, argv, strcmp(name, "rebuild") == 0);
 	/* a #! script runs its interpreter with AT_EXECFN naming the script */
 	if (is_compiler(name) || is_compiler(ub_name(NULL, argv[0])))
 		return ub_tcc(&u, argc, argv);

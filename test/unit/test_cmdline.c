@@ -41,8 +41,9 @@ flags_term_and_modules(void **state)
 	struct cmdline c;
 
 	(void)state;
-	cmdline_parse("init.verbose TERM=linux modules_load=virtio_net,e1000 modules_load=loop", &c);
+	cmdline_parse("init.verbose TERM=linux modules_load=virtio_net,e1000 modules_load=loop init.precompile", &c);
 	assert_true(c.verbose);
+	assert_true(c.precompile);
 	assert_string_equal(c.term, "linux");
 	assert_int_equal(c.nmodules, 3);
 	assert_string_equal(c.modules[0], "virtio_net");

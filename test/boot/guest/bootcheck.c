@@ -71,6 +71,36 @@ cache(void)
 	fflush(stdout);
 }
 
+/* init.precompile: wait until every command has been built in the background. */
+static void
+precompiled(void)
+{
+	struct dirent *e;
+	char path[300];
+	int total, done = 0;
+
+	for (int tries = 0; tries < 600; tries++) {
+		DIR *d = opendir("/src");
+
+		total = done = 0;
+		while (d != NULL && (e = readdir(d)) != NULL) {
+			size_t n = strlen(e->d_name);
+
+			if (n < 3 || strcmp(e->d_name + n - 2, ".c") != 0)
+				continue;
+			total++;
+			snprintf(path, sizeof path, "/ubin/%.*s", (int)(n - 2), e->d_name);
+			done += access(path, X_OK) == 0;
+		}
+		if (d != NULL)
+			closedir(d);
+		if (done == total)
+			break;
+		usleep(100000);
+	}
+	printf("BC: precompiled %d of %d\n", done, total);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -81,6 +111,8 @@ main(int argc, char *argv[])
 	fflush(stdout);
 	if (strcmp(step, "cache") == 0)
 		cache();
+	else if (strcmp(step, "precompile") == 0)
+		precompiled();
 	else if (strcmp(step, "die") == 0)
 		raise(SIGKILL);
 	else if (strcmp(step, "marker") == 0)
