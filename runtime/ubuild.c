@@ -225,7 +225,8 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			case 'f': force = only = 1; break;
 			case 'i': idle_priority(); break;
 			default:
-				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n", argv[0], *p, usage);
+				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n",
+				    rebuild ? "rebuild" : "ubuild", *p, usage);
 				return 2;
 			}
 		}
