@@ -19,7 +19,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test pack-test multicall-test boot-test
+test: unit-test builder-test golden-test sh-test pack-test multicall-test boot-test
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -42,3 +42,22 @@ pack-test: $(PACK) $(B)/root.staged
 .PHONY: multicall-test
 multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 	test/multicall/run $(B)
+
+# The shell's own tests, against the multicall build (gcc) and against a
+# build by the image's own tcc and libcmd.a (what source mode runs).
+$(B)/test/sh-tcc: $(B)/root.staged
+	rm -rf $(B)/test/shroot && mkdir -p $(B)/test && cp -a $(B)/root $(B)/test/shroot
+	chroot $(B)/test/shroot /bin/ubuild -b true
+	chroot $(B)/test/shroot /bin/tcc -I/src/lib -o /tmp/sh /src/sh.c /ubin/.lib/libcmd.a
+	cp $(B)/test/shroot/tmp/sh $@ && rm -rf $(B)/test/shroot
+
+.PHONY: sh-test fuzz
+sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
+	test/sh/run $(B)/root-multicall/bin/sh
+	test/sh/run $(B)/test/sh-tcc
+
+# Not part of make test (minutes): FUZZ_RUNS executions of each fuzzer.
+FUZZ_RUNS ?= 1000000
+fuzz:
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-14-dev >/dev/null
+	test/fuzz/sh/run.sh $(FUZZ_RUNS)
