@@ -32,8 +32,8 @@ golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
 	test/golden/run dir $(B)/root-multicall
 
 .PHONY: boot-test
-boot-test: $(IMAGE) $(B)/kernel/vmlinuz $(PACK)
-	test/boot/run $(B)/kernel/vmlinux $(B)/root $(PACK)
+boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+	test/boot/run $(B)/kernel/vmlinux $(B)/root $(B)/root-multicall $(PACK)
 
 .PHONY: pack-test
 pack-test: $(PACK) $(B)/root.staged
