@@ -30,3 +30,19 @@ ub_name(const char *execfn, const char *argv0)
 	s = strrchr(p, '/');
 	return s ? s + 1 : p;
 }
+
+/*
+ * Which command to build: argv[0] names it when it is a command (a #! script
+ * runs "/bin/sh script", and the kernel's AT_EXECFN is then the script), else
+ * the executed path does ("-sh" for a login shell, or `exec -a`).
+ */
+const char *
+ub_command_name(const char *execfn, const char *argv0,
+    int (*exists)(const char *name, void *arg), void *arg)
+{
+	const char *n = ub_name(NULL, argv0);
+
+	if (ub_valid_name(n) && exists(n, arg))
+		return n;
+	return ub_name(execfn, argv0);
+}

@@ -260,6 +260,12 @@ shipped_libs(void)
 }
 
 static int
+source_exists(const char *name, void *arg)
+{
+	return has_source(arg, name);
+}
+
+static int
 is_compiler(const char *name)
 {
 	return strcmp(name, "tcc") == 0 || strcmp(name, "cc") == 0;
@@ -269,10 +275,11 @@ int
 main(int argc, char **argv)
 {
 	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0 };
-	const char *name = ub_name((const char *)getauxval(AT_EXECFN), argv[0]);
+	const char *name;
 
 	u.verbose = getenv("UBUILD_VERBOSE") != NULL;
 	u.libs = shipped_libs();
+	name = ub_command_name((const char *)getauxval(AT_EXECFN), argv[0], source_exists, &u);
 	if (strcmp(name, "ubuild") == 0 || strcmp(name, "rebuild") == 0)
 		return cli(&u, argc, argv, strcmp(name, "rebuild") == 0);
 	/* a #! script runs its interpreter with AT_EXECFN naming the script */

@@ -19,6 +19,8 @@ struct ub {
 /* name.c */
 int ub_valid_name(const char *name);
 const char *ub_name(const char *execfn, const char *argv0);
+const char *ub_command_name(const char *execfn, const char *argv0,
+    int (*exists)(const char *name, void *arg), void *arg);
 
 /* cache.c: the cache directory's primitives */
 int ub_lock(const char *dir, const char *name);		/* fd, or -1 */
