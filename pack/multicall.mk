@@ -11,8 +11,10 @@ $(BOX): pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
 		$(LIBS)/libz.a $(LIBS)/libzstd.a | $(DEPS)
 	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" LIBS=$(LIBS) pack/build-box.sh $(MC)
 
-$(B)/root-multicall.staged: pack/stage-multicall.sh $(BOX) $(wildcard pack/etc/*)
+$(B)/root-multicall.staged: pack/stage-multicall.sh pack/stage-modules.sh $(BOX) \
+		$(B)/kernel/vmlinuz $(wildcard pack/etc/*)
 	pack/stage-multicall.sh $(B)/root-multicall $(BOX)
+	pack/stage-modules.sh $(B)/kernel $(B)/root-multicall $(MODULES)
 	touch $@
 
 $(IMAGE_MC): $(B)/root-multicall.staged $(PACK)

@@ -1,10 +1,15 @@
 # The source-mode staging tree: what the image holds, before packing.
 
-$(B)/root.staged: pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
+# Kernel modules the images carry (with their dependencies): the NIC drivers
+# netboot needs under QEMU. A board's list goes here.
+MODULES ?= virtio_pci virtio_net
+
+$(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
 		$(LIBS)/libz.a $(LIBS)/libzstd.a \
 		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
 	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) pack/stage-source.sh $(B)/root
+	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
 	touch $@
 
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
