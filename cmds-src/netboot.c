@@ -1,0 +1,239 @@
+/* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP, kexec into it */
+#include "cmd.h"
+#include <sys/utsname.h>
+#include <sys/wait.h>
+
+static const char usage[] = "netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]";
+static const char lease_file[] = "/run/netboot.lease";
+static const char kernel_file[] = "/tmp/netboot.kernel";
+static const char initrd_file[] = "/tmp/netboot.initrd";
+
+static double
+uptime(void)
+{
+	FILE *f = fopen("/proc/uptime", "r");
+	double t = 0;
+
+	if (f != NULL) {
+		if (fscanf(f, "%lf", &t) != 1)
+			t = 0;
+		fclose(f);
+	}
+	return t;
+}
+
+/* When PID 1 started, in seconds since boot (field 22 of /proc/1/stat). */
+static double
+init_started(void)
+{
+	char buf[1024], *p;
+	unsigned long long ticks = 0;
+	FILE *f = fopen("/proc/1/stat", "r");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	int field = 2;
+
+	if (f != NULL)
+		fclose(f);
+	buf[n] = '\0';
+	if ((p = strrchr(buf, ')')) == NULL)
+		return 0;
+	for (p++; *p && field < 22; p++)
+		if (*p == ' ')
+			field++;
+	sscanf(p, "%llu", &ticks);
+	return (double)ticks / sysconf(_SC_CLK_TCK);
+}
+
+static int
+run(char *const argv[])
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		die_errno("fork");
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "netboot: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die_errno("wait");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void
+step(const char *what, char *const argv[])
+{
+	printf("netboot: %s (%.2f s)\n", what, uptime());
+	fflush(stdout);
+	if (run(argv) != 0)
+		die("%s failed", what);
+}
+
+/* The first interface that is not loopback, in name order; NULL if none. */
+static char *
+first_nic(void)
+{
+	struct dirent **v;
+	char *nic = NULL;
+	int n = scandir("/sys/class/net", &v, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		if (nic == NULL && v[i]->d_name[0] != '.' && strcmp(v[i]->d_name, "lo") != 0)
+			nic = xstrdup(v[i]->d_name);
+		free(v[i]);
+	}
+	if (n >= 0)
+		free(v);
+	return nic;
+}
+
+/* Load the NIC drivers the image carries: every module under drivers/net and virtio_pci. */
+static void
+load_nic_drivers(void)
+{
+	char path[512], line[4096], *argv[64] = { "modprobe", "-a" }, *base, *dot;
+	struct utsname u;
+	int n = 2;
+	FILE *f;
+
+	uname(&u);
+	snprintf(path, sizeof path, "/lib/modules/%s/modules.dep", u.release);
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	while (n < 63 && fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, ":")] = '\0';
+		if (strstr(line, "/drivers/net/") == NULL && strstr(line, "/virtio_pci.ko") == NULL)
+			continue;
+		base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
+		if ((dot = strstr(base, ".ko")) != NULL)
+			*dot = '\0';
+		argv[n++] = xstrdup(base);
+	}
+	fclose(f);
+	argv[n] = NULL;
+	if (n > 2)
+		step("loading NIC drivers", argv);
+}
+
+static char *
+wait_nic(void)
+{
+	char *nic = first_nic();
+
+	for (int i = 0; nic == NULL && i < 50; i++) {
+		usleep(100000);	/* drivers register their devices asynchronously */
+		nic = first_nic();
+	}
+	if (nic == NULL)
+		die("no network interface");
+	return nic;
+}
+
+/* A KEY=VALUE line of the lease dhclient wrote; NULL if absent. */
+static char *
+lease(const char *key)
+{
+	char line[1024], *val = NULL;
+	size_t k = strlen(key);
+	FILE *f = fopen(lease_file, "r");
+
+	while (f != NULL && val == NULL && fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, key, k) == 0 && line[k] == '=' && line[k + 1] != '\0')
+			val = xstrdup(line + k + 1);
+	}
+	if (f != NULL)
+		fclose(f);
+	return val;
+}
+
+static char *
+url_from_lease(void)
+{
+	char *file = lease("bootfile"), *server = lease("siaddr"), *url;
+
+	if (file == NULL)
+		die("no KERNEL_URL given and the DHCP answer names no boot file");
+	if (strncmp(file, "http://", 7) == 0)
+		return file;
+	if (server == NULL || strcmp(server, "0.0.0.0") == 0)
+		die("boot file '%s' but no next-server in the DHCP answer", file);
+	url = xmalloc(strlen(file) + strlen(server) + 16);
+	sprintf(url, "http://%s/%s", server, file[0] == '/' ? file + 1 : file);
+	return url;
+}
+
+/* This kernel's command line, without our uinit and its arguments. */
+static char *
+current_cmdline(void)
+{
+	char buf[4096] = "", *out = xmalloc(sizeof buf), *w, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (f != NULL) {
+		if (fgets(buf, sizeof buf, f) == NULL)
+			buf[0] = '\0';
+		fclose(f);
+	}
+	out[0] = '\0';
+	for (w = strtok_r(buf, " \n", &save); w != NULL; w = strtok_r(NULL, " \n", &save)) {
+		if (strcmp(w, "--") == 0)
+			break;
+		if (strncmp(w, "uinit=", 6) == 0 || strncmp(w, "modules_load=", 13) == 0)
+			continue;
+		strcat(strcat(out, *out ? " " : ""), w);
+	}
+	return out;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opt o = OPT_INIT(argc, argv, usage);
+	char *initrd = NULL, *cmdline = NULL, *tmo = "10", *url, *nic;
+	int c, dry = 0;
+
+	while ((c = opt_next(&o, "i:c:t:n")) != -1) {
+		if (c == 'i')
+			initrd = o.arg;
+		else if (c == 'c')
+			cmdline = o.arg;
+		else if (c == 't')
+			tmo = o.arg;
+		else if (c == 'n')
+			dry = 1;
+		else
+			die_usage(&o);
+	}
+	if (argc - o.ind > 1)
+		die_usage(&o);
+	if ((nic = first_nic()) == NULL) {
+		load_nic_drivers();
+		nic = wait_nic();
+	}
+	printf("netboot: interface %s\n", nic);
+	step("DHCP", (char *[]){ "dhclient", "-t", tmo, "-f", (char *)lease_file, nic, NULL });
+	url = o.ind < argc ? argv[o.ind] : url_from_lease();
+	printf("netboot: kernel %s\n", url);
+	step("fetching the kernel", (char *[]){ "wget", "-q", "-O", (char *)kernel_file, url, NULL });
+	if (initrd != NULL)
+		step("fetching the initrd", (char *[]){ "wget", "-q", "-O", (char *)initrd_file, initrd, NULL });
+	if (cmdline == NULL)
+		cmdline = current_cmdline();
+	printf("netboot: command line '%s'\n", cmdline);
+	step("loading the kernel", initrd != NULL ?
+	    (char *[]){ "kexec", "-l", (char *)kernel_file, "--initrd", (char *)initrd_file,
+		"--command-line", cmdline, NULL } :
+	    (char *[]){ "kexec", "-l", (char *)kernel_file, "--command-line", cmdline, NULL });
+	if (dry) {
+		printf("netboot: loaded; not executing (-n)\n");
+		return cmd_exit();
+	}
+	printf("netboot: kexec %.2f s after init started\n", uptime() - init_started());
+	step("kexec", (char *[]){ "kexec", "-e", NULL });
+	warn("kexec -e returned");
+	return 1;
+}
