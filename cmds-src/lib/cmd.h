@@ -93,4 +93,262 @@ void sha256_final(struct sha256 *s, unsigned char out[32]);
 /* poweroff, reboot, halt: "NAME [-f] [-n] [-d SECONDS]"; signal init, or reboot(how) with -f. */
 int power_main(int argc, char **argv, int sig, int how);
 
+/* Ids for user and group names, else decimal numbers; -1 if neither. */
+int uid_parse(const char *s, uid_t *uid);
+int gid_parse(const char *s, gid_t *gid);
+
+/* The absolute path to PATH without ., .., // or symlinks, malloc'd; NULL and
+ * errno if a part is missing, unless HOW allows it: CANON_LAST the last part,
+ * CANON_ANY any part. CANON_NOLINKS leaves symlinks unresolved. */
+#define CANON_LAST 1
+#define CANON_ANY 2
+#define CANON_NOLINKS 4
+char *path_canon(const char *path, int how);
+
+/*
+ * Tree walks for -R, du and find. VISIT sees each entry once, in readdir
+ * order; a directory before its entries (WALK_D: set skip to stay out) and,
+ * with post, after them (WALK_DP). follow: 'P' (or 0) no symlinks, 'H' the
+ * operand's, 'L' all (a dangling link is the link); xdev stays on the
+ * operand's file system. Stat and read errors are reported and the walk goes
+ * on; loops are reported and not entered. A non-zero VISIT ends the walk and
+ * is returned. Initialise with zeros; walk_free when done.
+ */
+enum { WALK_F, WALK_D, WALK_DP };
+struct walk {
+	int (*visit)(struct walk *w, int type);
+	int follow, xdev, post;
+	char *path;		/* the operand, then operand/.../name */
+	size_t len, base;	/* strlen(path); where its last component starts */
+	struct stat st;
+	int depth;		/* 0 for the operand */
+	int skip;
+	dev_t dev;		/* the operand's file system */
+	size_t cap;
+};
+int walk(struct walk *w, const char *root);
+void walk_free(struct walk *w);
+
+/* GNU's habit for one option, as in "chmod 755 -R dir": take FLAG out of the
+ * operands from FIRST up to a "--" (taken out too); returns whether it was there. */
+int opt_late(int *argc, char **argv, int first, const char *flag);
+
+/* Input operands: "-" is standard input; NULL and errno on failure. fclose_in
+ * leaves standard input open for a later "-", its end-of-file and error cleared. */
+FILE *fopen_in(const char *path);
+void fclose_in(FILE *f);
+
+/* The byte a backslash escape stands for: *S is just past the backslash, at
+ * one of \\abfnrtv or 1-3 octal digits. Advances *S; -1 (*S kept) for others. */
+int unescape(const char **s);
+
+/* A byte count: digits in BASE (as strtoull: 0 allows 0x and 0 prefixes) and an
+ * optional unit b (512), k K (1024), m M, g G. 0, or -1 if malformed or too big. */
+int parse_size(const char *s, int base, unsigned long long *v);
+
+/* MD5 (RFC 1321) and SHA-1 (FIPS 180-4), streaming like SHA-256. */
+struct md5 {
+	uint32_t h[4];
+	uint64_t len;
+	unsigned char buf[64];
+};
+void md5_init(struct md5 *s);
+void md5_update(struct md5 *s, const void *data, size_t n);
+void md5_final(struct md5 *s, unsigned char out[16]);
+struct sha1 {
+	uint32_t h[5];
+	uint64_t len;
+	unsigned char buf[64];
+};
+void sha1_init(struct sha1 *s);
+void sha1_update(struct sha1 *s, const void *data, size_t n);
+void sha1_final(struct sha1 *s, unsigned char out[20]);
+
+/* md5sum, sha1sum, sha256sum: print digests, or check them (-c) from lists. */
+enum { HASH_MD5, HASH_SHA1, HASH_SHA256 };
+int hashsum_main(int argc, char **argv, int algo);
+
+/* test and [: evaluate the expression in ARGV (the operands, no "]").
+ * 0 true, 1 false, 2 an error, which has been reported. */
+int test_eval(int argc, char **argv);
+
+/* Signals: sig_num takes "TERM", "SIGterm", "15", "RTMIN+2" and gives the
+ * number, 0 for "0", -1 if unknown; sig_name gives "TERM" (real-time ones
+ * made in BUF), NULL for a number without a name. */
+#define SIG_NAME_LEN 24
+int sig_num(const char *s);
+const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
+
+/* Run ARGV as the shell would: search PATH, a file without #! goes to
+ * /bin/sh. Returns only on failure: 127 (not found) or 126, errno set. */
+int exec_cmd(char **argv);
+
+/*
+ * DHCPv4 (RFC 2131, 2132), for dhclient and netboot. Addresses are uint32_t
+ * in network byte order, as on the wire. dhcp_build writes a DISCOVER or
+ * REQUEST (broadcast flag; options 53, 61 if client_id, 50 and 54 if not 0,
+ * 12 if hostname, 55 asking for 1 3 6 12 15 28 51 54 66 67) into BUF and
+ * returns its length, 0 if CAP is too small. dhcp_parse checks a reply: op,
+ * Ethernet, cookie, every option's bounds and length, overload (52), message
+ * type OFFER, ACK or NAK; 0 with OUT filled, or -1 with OUT->error saying
+ * why. The caller compares OUT->xid and OUT->chaddr with its own. Strings are
+ * NUL-terminated and free of control characters; a missing mask is the
+ * classful one; broadcast is ip|~mask unless given; 0 means "not given".
+ * dhcp_ip_wrap puts IPv4 and UDP headers (0.0.0.0:68 to 255.255.255.255:67,
+ * checksums done) around MSG for a packet socket: the length, 0 if CAP is too
+ * small. dhcp_ip_unwrap returns the UDP payload (*N bytes) of an unfragmented
+ * IPv4 datagram from port 67 to 68 with good checksums (the UDP one only if
+ * UDP_CHECK: offloading may leave it undone), else NULL.
+ */
+enum { DHCP_DISCOVER = 1, DHCP_OFFER, DHCP_REQUEST, DHCP_DECLINE, DHCP_ACK, DHCP_NAK };
+struct dhcp_msg {
+	int type;
+	uint32_t xid;
+	unsigned secs;
+	unsigned char mac[6];
+	uint32_t ip, server;	/* options 50 and 54 */
+	const unsigned char *client_id;	/* option 61, client_id_len bytes */
+	size_t client_id_len;
+	const char *hostname;	/* option 12 */
+};
+struct dhcp_lease {
+	int type;
+	uint32_t xid;
+	unsigned char chaddr[6];
+	uint32_t ip, mask, broadcast, router, server, siaddr, dns[3];
+	int prefix, ndns;
+	uint32_t lease;		/* seconds; 0xffffffff forever */
+	char hostname[256], domain[256], tftp[256], bootfile[256];	/* 12 15 66 67 */
+	char message[256];	/* 56, with a NAK */
+	char error[64];
+};
+size_t dhcp_build(unsigned char *buf, size_t cap, const struct dhcp_msg *m);
+int dhcp_parse(const unsigned char *pkt, size_t len, struct dhcp_lease *out);
+size_t dhcp_ip_wrap(unsigned char *buf, size_t cap, const unsigned char *msg, size_t n);
+const unsigned char *dhcp_ip_unwrap(const unsigned char *pkt, size_t len, size_t *n, int udp_check);
+
+/*
+ * HTTP/1.1 for wget and netboot. http_url_parse splits "http://HOST[:PORT][/PATH]"
+ * (HOST a name, an IPv4 literal or a bracketed IPv6 one); NULL, or why not
+ * ("https is not supported"); free the path with http_url_free. http_url_join
+ * resolves REF (a Location: absolute, //host/..., /path or relative) against
+ * BASE, malloc'd.
+ */
+struct http_url {
+	char host[256];
+	char port[6];
+	char *path;		/* malloc'd: "/" at least, query kept, fragment dropped */
+};
+const char *http_url_parse(const char *s, struct http_url *u);
+void http_url_free(struct http_url *u);
+char *http_url_join(const char *base, const char *ref);
+
+/*
+ * A push parser for one response to a GET: give it what the connection
+ * brings, in any pieces, then say when the connection ends. HEAD is called
+ * once the final (not 1xx) header is in, BODY with the decoded body
+ * (Content-Length, chunked or up to the end); each returns 0 to go on or
+ * HTTP_STOP. http_feed returns 0 (more, please), HTTP_DONE (the response is
+ * complete), HTTP_STOP, or -1 with error set; http_eof HTTP_DONE or -1
+ * ("connection closed after 10 of 1000 bytes"). Headers are limited to 64 KiB.
+ */
+#define HTTP_DONE 1
+#define HTTP_STOP 2
+struct http {
+	int (*head)(struct http *h);
+	int (*body)(struct http *h, const unsigned char *p, size_t n);
+	void *ctx;
+	int status;		/* 200 */
+	char reason[64];	/* "OK", printable characters only */
+	long long length;	/* Content-Length; -1 if none or chunked */
+	long long got;		/* body bytes so far */
+	int chunked;
+	char *location;		/* malloc'd, or NULL */
+	char error[128];
+	int state, heads, seen;	/* the parser's own from here on */
+	char *buf;
+	size_t len, cap;
+	long long left;
+};
+void http_init(struct http *h, int (*head)(struct http *),
+    int (*body)(struct http *, const unsigned char *, size_t), void *ctx);
+int http_feed(struct http *h, const void *p, size_t n);
+int http_eof(struct http *h);
+void http_free(struct http *h);
+
+/*
+ * GET URL over HTTP/1.1 (Connection: close), following up to 5 redirects
+ * (fill a zeroed struct; it may be used again, then http_get_free it);
+ * TIMEOUT seconds (0: none) to connect and for each wait for data. START is
+ * called when a 2xx header is in (resp.length says how much follows), DATA
+ * with the body; either returns 0, or -1 to give up (having said why).
+ * Returns 0, or -1 with error set ("404 Not Found", "Connection refused",
+ * "connection closed after 10 of 1000 bytes"; empty if a callback gave up),
+ * where the URL that failed, retry whether trying again might help.
+ */
+struct http_get {
+	const char *url;
+	int timeout;
+	int (*start)(struct http_get *g);
+	int (*data)(struct http_get *g, const unsigned char *p, size_t n);
+	void *ctx;
+	struct http resp;
+	char *where;		/* malloc'd */
+	int retry;
+	char error[256];
+};
+int http_get(struct http_get *g);
+void http_get_free(struct http_get *g);
+
+/*
+ * rtnetlink (NETLINK_ROUTE) for ip and dhclient. Each returns 0, or -1 with
+ * errno (the kernel's answer). The dumps call FN for each object until it
+ * returns non-zero, which they return. Addresses are in network byte order,
+ * 4 bytes for AF_INET, 16 for AF_INET6. rtnl_addr and rtnl_route do
+ * RTNL_ADD, RTNL_REPLACE (add or change) or RTNL_DEL; a route's 0 fields
+ * mean the main table, protocol boot, unicast, scope link without a gateway.
+ */
+enum { RTNL_ADD, RTNL_REPLACE, RTNL_DEL };
+#define RTNL_PROTO_DHCP 16	/* RTPROT_DHCP */
+#define RTNL_ONLINK 4		/* RTNH_F_ONLINK: the gateway is on the link, whatever the prefix */
+struct rtnl_link {
+	int index;
+	char name[16];
+	unsigned flags, mtu, txqlen, type;	/* IFF_*, ARPHRD_* */
+	int link, netnsid, master;	/* IFLA_LINK (0 none); netnsid -1 if none */
+	int operstate, linkmode, group;
+	char qdisc[32];
+	unsigned char addr[32], brd[32];
+	int addrlen;
+};
+struct rtnl_addr {
+	int family, index, prefixlen, scope;
+	unsigned flags;		/* IFA_F_* */
+	unsigned char local[16], peer[16], brd[16];
+	int has_local, has_peer, has_brd, has_cache;
+	unsigned valid, preferred;	/* seconds; 0xffffffff forever */
+	char label[16];
+};
+struct rtnl_route {
+	int family, dstlen, table, protocol, scope, type;
+	unsigned flags;		/* RTNH_F_*, RTM_F_* */
+	unsigned char dst[16], gw[16], src[16];
+	int has_gw, has_src, oif, has_metric;
+	unsigned metric;
+	int pref;		/* IPv6 router preference (RTA_PREF): 0 medium, 1 high, 3 low; -1 none */
+};
+int rtnl_open(void);
+int rtnl_links(int fd, int (*fn)(const struct rtnl_link *, void *), void *arg);
+int rtnl_addrs(int fd, int family, int (*fn)(const struct rtnl_addr *, void *), void *arg);
+int rtnl_routes(int fd, int family, int (*fn)(const struct rtnl_route *, void *), void *arg);
+int rtnl_link_up(int fd, int index, int up);
+int rtnl_addr(int fd, int cmd, const struct rtnl_addr *a);
+int rtnl_route(int fd, int cmd, const struct rtnl_route *r);
+
+/* kexec_file_load(2): KERNEL (a bzImage) with INITRD and CMDLINE, either
+ * NULL, to boot with reboot(RB_KEXEC) later; kexec_unload drops it. 0, or -1
+ * and errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). */
+int kexec_load_file(const char *kernel, const char *initrd, const char *cmdline);
+int kexec_unload(void);
+
 #endif

@@ -1,0 +1,239 @@
+/* hexdump - display file contents in hexadecimal, decimal, octal or ASCII */
+#include "cmd.h"
+
+static const char usage[] = "hexdump [-bcCdovx] [-n LENGTH] [-s OFFSET] [FILE...]";
+
+#define LINE 16
+
+/*
+ * The formats, as the BSD format strings they stand for: each is a line of
+ * fields, a field being a separator and then SIZE bytes shown.
+ */
+struct fmt {
+	char opt;		/* 0 for the default */
+	int size, sep, width;
+	char conv;		/* x o u, or c for characters */
+};
+
+static const struct fmt fmts[] = {
+	{ 0, 2, 1, 4, 'x' },	/* "%07.7_ax " 8/2 "%04x " */
+	{ 'x', 2, 4, 4, 'x' },	/* "%07.7_ax " 8/2 "   %04x " */
+	{ 'd', 2, 3, 5, 'u' },	/* "%07.7_ax " 8/2 "  %05u " */
+	{ 'o', 2, 2, 6, 'o' },	/* "%07.7_ax " 8/2 " %06o " */
+	{ 'b', 1, 1, 3, 'o' },	/* "%07.7_ax " 16/1 "%03o " */
+	{ 'c', 1, 1, 3, 'c' },	/* "%07.7_ax " 16/1 "%3_c " */
+	{ 'C', 1, 0, 0, 0 },	/* canonical: hex and ASCII */
+};
+
+static const struct fmt *shown[16];
+static int nshown;
+
+static struct {
+	char **files;
+	int nfiles, next;
+	FILE *fp;
+	unsigned long long skip, left;
+	int limited;
+} in;
+
+static int
+next_file(void)
+{
+	for (;;) {
+		if (in.fp != NULL) {
+			if (ferror(in.fp))
+				warn_errno("%s", in.files[in.next - 1]);
+			fclose_in(in.fp);
+			in.fp = NULL;
+		}
+		if (in.next >= in.nfiles)
+			return 0;
+		if ((in.fp = fopen_in(in.files[in.next++])) != NULL)
+			return 1;
+		warn_errno("%s", in.files[in.next - 1]);
+	}
+}
+
+static void
+skip_input(void)
+{
+	struct stat st;
+	int c;
+
+	while (in.skip > 0 && (in.fp != NULL || next_file())) {
+		if (fstat(fileno(in.fp), &st) == 0 && S_ISREG(st.st_mode)) {
+			if ((unsigned long long)st.st_size <= in.skip) {
+				in.skip -= st.st_size;
+				next_file();
+				continue;
+			}
+			if (fseeko(in.fp, (off_t)in.skip, SEEK_CUR) == 0) {
+				in.skip = 0;
+				break;
+			}
+		}
+		while (in.skip > 0 && (c = getc(in.fp)) != EOF)
+			in.skip--;
+		if (in.skip > 0)
+			next_file();
+	}
+}
+
+static size_t
+read_line(unsigned char *buf)
+{
+	size_t n = 0, want = LINE;
+
+	if (in.limited && in.left < want)
+		want = in.left;
+	while (n < want && (in.fp != NULL || next_file())) {
+		n += fread(buf + n, 1, want - n, in.fp);
+		if (n < want && !next_file())
+			break;
+	}
+	in.left -= n;
+	return n;
+}
+
+static const char *
+char_c(int c, char *tmp)
+{
+	static const char esc[] = "\a\b\f\n\r\t\v", name[] = "abfnrtv";
+	const char *p;
+
+	if (c == 0)
+		return "\\0";
+	if ((p = memchr(esc, c, sizeof esc - 1)) != NULL) {
+		snprintf(tmp, 8, "\\%c", name[p - esc]);
+	} else if (c >= 32 && c < 127) {
+		tmp[0] = c;
+		tmp[1] = '\0';
+	} else {
+		snprintf(tmp, 8, "%03o", c);
+	}
+	return tmp;
+}
+
+static void
+canonical(const unsigned char *buf, size_t n)
+{
+	for (size_t i = 0; i < LINE; i++) {
+		if (i == 8)
+			putchar(' ');
+		if (i < n)
+			printf(" %02x", buf[i]);
+		else
+			fputs("   ", stdout);
+	}
+	fputs("  |", stdout);
+	for (size_t i = 0; i < n; i++)
+		putchar(buf[i] >= 32 && buf[i] < 127 ? buf[i] : '.');
+	putchar('|');
+}
+
+static void
+fields(const struct fmt *f, const unsigned char *buf, size_t n)
+{
+	char tmp[8];
+	unsigned v;
+
+	for (size_t i = 0; i < LINE; i += f->size) {
+		printf("%*s", f->sep, "");
+		if (i >= n) {
+			printf("%*s", f->width, "");
+			continue;
+		}
+		v = f->size == 2 ? (unsigned)buf[i] | (unsigned)buf[i + 1] << 8 : buf[i];
+		switch (f->conv) {
+		case 'x': printf("%0*x", f->width, v); break;
+		case 'o': printf("%0*o", f->width, v); break;
+		case 'u': printf("%0*u", f->width, v); break;
+		default: printf("%*s", f->width, char_c(v, tmp)); break;
+		}
+	}
+}
+
+static void
+dump(int all, unsigned long long addr)
+{
+	unsigned char buf[LINE + 1], prev[LINE];
+	size_t n;
+	int star = 0, have_prev = 0, wide = 0;
+
+	for (int i = 0; i < nshown; i++)
+		wide |= shown[i]->opt == 'C';
+	while ((n = read_line(buf)) > 0) {
+		if (!all && have_prev && n == LINE && memcmp(buf, prev, LINE) == 0) {
+			if (!star)
+				puts("*");
+			star = 1;
+			addr += n;
+			continue;
+		}
+		memset(buf + n, 0, sizeof buf - n);
+		for (int i = 0; i < nshown; i++) {
+			if (shown[i]->opt == 'C') {
+				printf("%08llx ", addr);
+				canonical(buf, n);
+			} else {
+				printf("%07llx", addr);
+				fields(shown[i], buf, n);
+			}
+			putchar('\n');
+		}
+		if (ferror(stdout))
+			die_errno("write error");
+		memcpy(prev, buf, LINE);
+		have_prev = 1;
+		star = 0;
+		addr += n;
+	}
+	if (have_prev || addr > 0)
+		printf(wide ? "%08llx\n" : "%07llx\n", addr);
+}
+
+static void
+add_format(char c)
+{
+	for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++)
+		if (fmts[i].opt == c && nshown < (int)(sizeof shown / sizeof *shown))
+			shown[nshown++] = &fmts[i];
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char *std_in[] = { "-", NULL };
+	struct opt o = OPT_INIT(argc, argv, usage);
+	unsigned long long start;
+	int c, all = 0;
+
+	nshown = 0;
+	memset(&in, 0, sizeof in);
+	while ((c = opt_next(&o, "bcCdn:os:vx")) != -1) {
+		switch (c) {
+		case 'n':
+			if (parse_size(o.arg, 0, &in.left) < 0)
+				die("%s: invalid length", o.arg);
+			in.limited = 1;
+			break;
+		case 's':
+			if (parse_size(o.arg, 0, &in.skip) < 0)
+				die("%s: invalid offset", o.arg);
+			break;
+		case 'v': all = 1; break;
+		case '?': die_usage(&o);
+		default: add_format(c); break;
+		}
+	}
+	if (nshown == 0)
+		add_format(0);
+	in.files = o.ind < argc ? argv + o.ind : std_in;
+	in.nfiles = o.ind < argc ? argc - o.ind : 1;
+	start = in.skip;
+	skip_input();
+	dump(all, start - in.skip);
+	if (in.fp != NULL)
+		next_file();
+	return cmd_exit();
+}

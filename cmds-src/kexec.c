@@ -1,0 +1,179 @@
+/* kexec - load a new kernel and boot into it without the firmware */
+#include "cmd.h"
+#include <sys/reboot.h>
+
+static const char usage[] =
+    "kexec -l KERNEL [--initrd FILE] [--command-line STRING | --append STRING | -c] [-s] | -u | -e";
+
+struct args {
+	int action;		/* 'l', 'u' or 'e' */
+	const char *kernel, *initrd, *cmdline;
+	int reuse;
+};
+
+static _Noreturn void
+bad_usage(const char *fmt, const char *arg)
+{
+	if (fmt != NULL) {
+		fprintf(stderr, "%s: ", cmd_name);
+		fprintf(stderr, fmt, arg);
+		fputc('\n', stderr);
+	}
+	fprintf(stderr, "usage: %s\n", usage);
+	exit(1);
+}
+
+/* "--name=value" or "--name value": the value, or NULL if ARG is not --NAME. */
+static const char *
+long_value(char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != '\0')
+		return NULL;
+	if (argv[*i + 1] == NULL)
+		bad_usage("%s: option requires an argument", name);
+	return argv[++*i];
+}
+
+static void
+set_action(struct args *a, int c)
+{
+	if (a->action != 0 && a->action != c)
+		bad_usage("%s", "-l, -u and -e go alone");
+	a->action = c;
+}
+
+/* Short options are single letters here; kexec-tools' long ones take = or a word. */
+static void
+parse(int argc, char **argv, struct args *a)
+{
+	const char *v;
+	char *s;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		s = argv[i];
+		if ((v = long_value(argv, &i, "--initrd")) || (v = long_value(argv, &i, "--ramdisk")))
+			a->initrd = v;
+		else if ((v = long_value(argv, &i, "--command-line")) || (v = long_value(argv, &i, "--append")))
+			a->cmdline = v;
+		else if (strcmp(s, "--reuse-cmdline") == 0)
+			a->reuse = 1;
+		else if (strcmp(s, "--load") == 0 || strcmp(s, "-l") == 0) {
+			set_action(a, 'l');
+			if (i + 1 >= argc)
+				bad_usage("%s: option requires an argument", s);
+			a->kernel = argv[++i];
+		} else if (strcmp(s, "-u") == 0 || strcmp(s, "--unload") == 0)
+			set_action(a, 'u');
+		else if (strcmp(s, "-e") == 0 || strcmp(s, "--exec") == 0)
+			set_action(a, 'e');
+		else if (strcmp(s, "-c") == 0)
+			a->reuse = 1;
+		else if (strcmp(s, "-s") == 0 || strcmp(s, "--kexec-file-syscall") == 0)
+			;	/* the file-based call is the only one we make */
+		else if (s[0] == '-')
+			bad_usage("%s: unknown option", s);
+		else if (a->action == 'l' || a->kernel != NULL)
+			bad_usage("%s: unexpected operand", s);
+		else
+			a->kernel = s;	/* "kexec KERNEL" as with -l */
+	}
+	if (a->action == 0 && a->kernel != NULL)
+		a->action = 'l';
+	if (a->action == 0)
+		bad_usage(NULL, NULL);
+	if (a->action != 'l' && (a->initrd || a->cmdline || a->reuse))
+		bad_usage("%s", "--initrd and the command line go with -l");
+	if (a->cmdline != NULL && a->reuse)
+		bad_usage("%s", "--command-line and -c exclude each other");
+}
+
+/* The running kernel's command line, for -c. */
+static char *
+current_cmdline(void)
+{
+	FILE *f = fopen("/proc/cmdline", "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (f == NULL)
+		die_errno("/proc/cmdline");
+	n = getline(&line, &cap, f);
+	fclose(f);
+	if (n < 0)
+		die("/proc/cmdline: empty");
+	line[strcspn(line, "\n")] = '\0';
+	return line;
+}
+
+static void
+check_readable(const char *file)
+{
+	struct stat st;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) < 0)
+		die_errno("%s", file);
+	close(fd);
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		die_errno("%s", file);
+	}
+}
+
+static _Noreturn void
+load_failed(const char *kernel)
+{
+	switch (errno) {
+	case ENOEXEC: die("%s: not a bzImage, or not for this machine", kernel);
+	case EKEYREJECTED: die("%s: signature rejected (the kernel requires a signed image)", kernel);
+	case EPERM: die("loading %s: %s (root? lockdown?)", kernel, strerror(EPERM));
+	case ENOSYS: die("loading %s: this kernel has no kexec_file_load", kernel);
+	case EBUSY: die("loading %s: %s (a kexec is under way?)", kernel, strerror(EBUSY));
+	default: die_errno("loading %s", kernel);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct args a;
+	char *line = NULL;
+
+	cmd_setname(argv[0]);
+	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
+		printf("usage: %s\n", usage);
+		return cmd_exit();
+	}
+	memset(&a, 0, sizeof a);
+	parse(argc, argv, &a);
+	if (a.action == 'u') {
+		if (kexec_unload() < 0)
+			die_errno("unloading");
+		return 0;
+	}
+	if (a.action == 'e') {
+		sync();
+		reboot(RB_KEXEC);
+		if (errno == EINVAL)
+			die("no kernel loaded (kexec -l first)");
+		die_errno("reboot");
+	}
+	check_readable(a.kernel);
+	if (a.initrd != NULL)
+		check_readable(a.initrd);
+	if (a.reuse)
+		a.cmdline = line = current_cmdline();
+	if (kexec_load_file(a.kernel, a.initrd, a.cmdline) < 0)
+		load_failed(a.kernel);
+	free(line);
+	return 0;
+}

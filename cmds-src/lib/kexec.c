@@ -1,0 +1,47 @@
+/* kexec.c - load a kernel to boot into later, with kexec_file_load(2) */
+#include "cmd.h"
+#include <sys/syscall.h>
+
+#ifndef SYS_kexec_file_load
+#define SYS_kexec_file_load 320		/* x86_64 */
+#endif
+#define KEXEC_FILE_UNLOAD 1
+#define KEXEC_FILE_NO_INITRAMFS 4
+
+static long
+kexec_file(int kfd, int ifd, const char *cmdline, unsigned long flags)
+{
+	/* The length counts the terminating NUL; the kernel insists on it. */
+	unsigned long len = cmdline != NULL ? strlen(cmdline) + 1 : 0;
+
+	return syscall(SYS_kexec_file_load, kfd, ifd, len, cmdline, flags);
+}
+
+int
+kexec_load_file(const char *kernel, const char *initrd, const char *cmdline)
+{
+	int kfd, ifd = -1, err;
+	long r;
+
+	if ((kfd = open(kernel, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (initrd != NULL && (ifd = open(initrd, O_RDONLY | O_CLOEXEC)) < 0) {
+		err = errno;
+		close(kfd);
+		errno = err;
+		return -1;
+	}
+	r = kexec_file(kfd, ifd, cmdline, initrd == NULL ? KEXEC_FILE_NO_INITRAMFS : 0);
+	err = errno;
+	close(kfd);
+	if (ifd >= 0)
+		close(ifd);
+	errno = err;
+	return r < 0 ? -1 : 0;
+}
+
+int
+kexec_unload(void)
+{
+	return kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) < 0 ? -1 : 0;
+}

@@ -1,0 +1,146 @@
+/* ln - make hard or symbolic links */
+#include "cmd.h"
+
+static const char usage[] = "ln [-fnsTv] [-L|-P] TARGET... [LINK|DIR]";
+
+static int force, symbolic, verbose, follow;
+
+/* The last component of PATH, trailing slashes dropped, in fresh memory. */
+static char *
+base_name(const char *path)
+{
+	size_t n = strlen(path), start;
+	char *s;
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	for (start = n; start > 0 && path[start - 1] != '/'; start--)
+		;
+	s = xmalloc(n - start + 1);
+	memcpy(s, path + start, n - start);
+	s[n - start] = '\0';
+	return s;
+}
+
+static int
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* With -f, clear LINK out of the way: never a directory, never TARGET itself. */
+static int
+make_room(const char *target, const char *link)
+{
+	struct stat lt, tt;
+
+	if (lstat(link, &lt) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISDIR(lt.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	if (!symbolic && (follow ? stat(target, &tt) : lstat(target, &tt)) == 0 && same_file(&lt, &tt)) {
+		warn("'%s' and '%s' are the same file", target, link);
+		return -2;
+	}
+	return unlink(link);
+}
+
+/* Name the operand the kernel complained about: a missing target, else the link. */
+static void
+report(const char *target, const char *link)
+{
+	struct stat st;
+	int err = errno;
+	const char *who = link;
+
+	if (!symbolic && err == ENOENT && (follow ? stat(target, &st) : lstat(target, &st)) < 0)
+		who = target;
+	errno = err;
+	warn_errno("%s", who);
+}
+
+static void
+make_link(const char *target, const char *link)
+{
+	int r;
+
+	if (force && (r = make_room(target, link)) < 0) {
+		if (r == -1)
+			warn_errno("%s", link);
+		return;
+	}
+	if (symbolic)
+		r = symlink(target, link);
+	else
+		r = linkat(AT_FDCWD, target, AT_FDCWD, link, follow ? AT_SYMLINK_FOLLOW : 0);
+	if (r < 0) {
+		report(target, link);
+		return;
+	}
+	if (verbose)
+		printf("'%s' -> '%s'\n", link, target);
+}
+
+/* Is PATH a directory to put links in? With -n, a symlink to one is not. */
+static int
+is_dir(const char *path, int nofollow)
+{
+	struct stat st;
+
+	if (nofollow && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		return 0;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void
+link_into(const char *target, const char *dir)
+{
+	char *base = base_name(target), *link = path_join(dir, base);
+
+	make_link(target, link);
+	free(link);
+	free(base);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opt o = OPT_INIT(argc, argv, usage);
+	int c, n, nofollow = 0, notdir = 0;
+	const char *last;
+
+	force = symbolic = verbose = follow = 0;
+	while ((c = opt_next(&o, "fLnPsTv")) != -1) {
+		switch (c) {
+		case 'f': force = 1; break;
+		case 'L': follow = 1; break;
+		case 'P': follow = 0; break;
+		case 'n': nofollow = 1; break;
+		case 's': symbolic = 1; break;
+		case 'T': notdir = 1; break;
+		case 'v': verbose = 1; break;
+		default: die_usage(&o);
+		}
+	}
+	n = argc - o.ind;
+	if (n == 0 || (notdir && n != 2))
+		die_usage(&o);
+	if (n == 1) {
+		link_into(argv[o.ind], ".");
+		return cmd_exit();
+	}
+	last = argv[argc - 1];
+	if (notdir || (n == 2 && !is_dir(last, nofollow))) {
+		make_link(argv[o.ind], last);
+		return cmd_exit();
+	}
+	if (!is_dir(last, nofollow)) {
+		errno = ENOTDIR;
+		die_errno("%s", last);
+	}
+	for (int i = o.ind; i < argc - 1; i++)
+		link_into(argv[i], last);
+	return cmd_exit();
+}

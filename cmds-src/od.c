@@ -1,0 +1,414 @@
+/* od - dump files in octal and other formats */
+#include "cmd.h"
+
+static const char usage[] =
+    "od [-abcdDfilosvxX] [-A d|o|x|n] [-j SKIP] [-N COUNT] [-t TYPE]... [FILE...]";
+
+#define BLOCK 16
+
+/* One -t type: how to show each SIZE bytes, in fields WIDTH wide. */
+struct spec {
+	char type;		/* a c d f o u x */
+	int size, width, pad;
+	int z;			/* append the bytes as text: >...< */
+};
+
+static struct spec specs[64];
+static int nspecs;
+
+/* The input: the operands in turn, as one stream. */
+static struct {
+	char **files;
+	int nfiles, next;
+	FILE *fp;
+	const char *name;
+	unsigned long long skip, limit;
+	int limited;
+} in;
+
+static void
+add_spec(char type, int size, int z)
+{
+	static const int o[] = { 0, 3, 6, 0, 11, 0, 0, 0, 22 };
+	static const int u[] = { 0, 3, 5, 0, 10, 0, 0, 0, 20 };
+	static const int d[] = { 0, 4, 6, 0, 11, 0, 0, 0, 20 };
+	struct spec *s = &specs[nspecs];
+
+	if (nspecs == (int)(sizeof specs / sizeof *specs))
+		die("too many types");
+	s->type = type;
+	s->size = size;
+	s->z = z;
+	switch (type) {
+	case 'a': case 'c': s->width = 3; break;
+	case 'd': s->width = d[size]; break;
+	case 'f': s->width = size == 4 ? 15 : 24; break;
+	case 'o': s->width = o[size]; break;
+	case 'u': s->width = u[size]; break;
+	default: s->width = 2 * size; break;
+	}
+	nspecs++;
+}
+
+/* The size after a type letter: digits, or C S I L (F D L for floats). */
+static int
+type_size(char type, const char **p)
+{
+	int size;
+
+	if (type == 'a' || type == 'c')
+		return 1;
+	if (**p >= '0' && **p <= '9') {
+		size = (int)strtol(*p, (char **)p, 10);
+		if ((type == 'f' && size != 4 && size != 8) ||
+		    (size != 1 && size != 2 && size != 4 && size != 8))
+			return -1;
+		return size;
+	}
+	if (type == 'f') {
+		switch (**p) {
+		case 'F': (*p)++; return 4;
+		case 'D': case 'L': (*p)++; return 8;
+		}
+		return 8;
+	}
+	switch (**p) {
+	case 'C': (*p)++; return 1;
+	case 'S': (*p)++; return 2;
+	case 'I': (*p)++; return 4;
+	case 'L': (*p)++; return 8;
+	}
+	return 4;
+}
+
+static void
+parse_types(const char *arg)
+{
+	const char *p = arg;
+	char type;
+	int size;
+
+	while (*p) {
+		type = *p++;
+		if (strchr("acdfoux", type) == NULL || (size = type_size(type, &p)) < 0)
+			die("%s: invalid type", arg);
+		add_spec(type, size, *p == 'z' ? (p++, 1) : 0);
+	}
+}
+
+/* The next input file that opens; 0 when there are no more. */
+static int
+next_file(void)
+{
+	for (;;) {
+		if (in.fp != NULL) {
+			if (ferror(in.fp))
+				warn_errno("%s", in.name);
+			fclose_in(in.fp);
+			in.fp = NULL;
+		}
+		if (in.next >= in.nfiles)
+			return 0;
+		in.name = in.files[in.next++];
+		if ((in.fp = fopen_in(in.name)) != NULL)
+			return 1;
+		warn_errno("%s", in.name);
+	}
+}
+
+/* Past -j SKIP bytes: whole regular files by their size, the rest by reading. */
+static void
+skip_input(void)
+{
+	char buf[65536];
+	struct stat st;
+	size_t r;
+
+	while (in.skip > 0 && (in.fp != NULL || next_file())) {
+		if (fstat(fileno(in.fp), &st) == 0 && S_ISREG(st.st_mode)) {
+			if ((unsigned long long)st.st_size <= in.skip) {
+				in.skip -= st.st_size;
+				next_file();
+				continue;
+			}
+			if (fseeko(in.fp, (off_t)in.skip, SEEK_CUR) == 0) {
+				in.skip = 0;
+				break;
+			}
+		}
+		r = fread(buf, 1, in.skip < sizeof buf ? in.skip : sizeof buf, in.fp);
+		in.skip -= r;
+		if (r == 0 && !next_file())
+			break;
+	}
+	if (in.skip > 0)
+		die("cannot skip past end of combined input");
+}
+
+/* Up to BLOCK bytes of the stream; fewer only at its end. */
+static size_t
+read_block(unsigned char *buf)
+{
+	size_t n = 0, want = BLOCK;
+
+	if (in.limited && in.limit < want)
+		want = in.limit;
+	while (n < want && (in.fp != NULL || next_file())) {
+		n += fread(buf + n, 1, want - n, in.fp);
+		if (n < want && !next_file())
+			break;
+	}
+	in.limit -= n;
+	return n;
+}
+
+static unsigned long long
+get_unsigned(const unsigned char *p, int size)
+{
+	uint8_t a;
+	uint16_t b;
+	uint32_t c;
+	uint64_t d;
+
+	switch (size) {
+	case 1: memcpy(&a, p, 1); return a;
+	case 2: memcpy(&b, p, 2); return b;
+	case 4: memcpy(&c, p, 4); return c;
+	}
+	memcpy(&d, p, 8);
+	return d;
+}
+
+static long long
+get_signed(const unsigned char *p, int size)
+{
+	int8_t a;
+	int16_t b;
+	int32_t c;
+	int64_t d;
+
+	switch (size) {
+	case 1: memcpy(&a, p, 1); return a;
+	case 2: memcpy(&b, p, 2); return b;
+	case 4: memcpy(&c, p, 4); return c;
+	}
+	memcpy(&d, p, 8);
+	return d;
+}
+
+/* A character as -t c shows it: itself, a C escape, or three octal digits. */
+static const char *
+char_c(int c, char *tmp)
+{
+	static const char esc[] = "\0\a\b\f\n\r\t\v", name[] = "0abfnrtv";
+	const char *p;
+
+	if (c != 0 && (p = memchr(esc + 1, c, sizeof esc - 2)) != NULL) {
+		snprintf(tmp, 8, "\\%c", name[p - esc]);
+	} else if (c == 0) {
+		strcpy(tmp, "\\0");
+	} else if (c >= 32 && c < 127) {
+		tmp[0] = c;
+		tmp[1] = '\0';
+	} else {
+		snprintf(tmp, 8, "%03o", c);
+	}
+	return tmp;
+}
+
+/* A character as -t a shows it: the high bit dropped, controls by name. */
+static const char *
+char_a(int c, char *tmp)
+{
+	static const char names[33][4] = {
+		"nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl",
+		"vt", "ff", "cr", "so", "si", "dle", "dc1", "dc2", "dc3", "dc4", "nak",
+		"syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us", "sp",
+	};
+
+	c &= 0x7f;
+	if (c <= 32)
+		return names[c];
+	if (c == 127)
+		return "del";
+	tmp[0] = c;
+	tmp[1] = '\0';
+	return tmp;
+}
+
+/* The fewest digits that read back as the same float or double. */
+static const char *
+shortest(double v, int is_float, char *tmp)
+{
+	int prec;
+
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(tmp, 32, "%.*g", prec, v);
+		if (is_float ? strtof(tmp, NULL) == (float)v : strtod(tmp, NULL) == v)
+			break;
+	}
+	snprintf(tmp, 32, "%.*g", prec, v);
+	return tmp;
+}
+
+static void
+print_field(const struct spec *s, const unsigned char *p, int w)
+{
+	char tmp[32];
+	float fl;
+	double db;
+
+	switch (s->type) {
+	case 'a': printf("%*s", w, char_a(*p, tmp)); break;
+	case 'c': printf("%*s", w, char_c(*p, tmp)); break;
+	case 'd': printf("%*lld", w, get_signed(p, s->size)); break;
+	case 'u': printf("%*llu", w, get_unsigned(p, s->size)); break;
+	case 'o': printf("%*.*llo", w, s->width, get_unsigned(p, s->size)); break;
+	case 'x': printf("%*.*llx", w, s->width, get_unsigned(p, s->size)); break;
+	case 'f':
+		if (s->size == 4) {
+			memcpy(&fl, p, 4);
+			db = fl;
+		} else {
+			memcpy(&db, p, 8);
+		}
+		printf("%*s", w, shortest(db, s->size == 4, tmp));
+		break;
+	}
+}
+
+/*
+ * One line of one type. As GNU od, the types' lines share a width: each
+ * field gets a share of its type's padding, spread evenly from the left.
+ */
+static void
+print_line(const struct spec *s, const unsigned char *buf, size_t n)
+{
+	int fields = BLOCK / s->size, shown = (int)((n + s->size - 1) / s->size);
+	int pad = s->pad, next, i;
+
+	for (i = 0; i < shown; i++) {
+		next = s->pad * (fields - i - 1) / fields;
+		print_field(s, buf + i * s->size, pad - next + s->width);
+		pad = next;
+	}
+	if (!s->z)
+		return;
+	printf("%*s  >", (fields - shown) * s->width + pad, "");
+	for (size_t k = 0; k < n; k++)
+		putchar(buf[k] >= 32 && buf[k] < 127 ? buf[k] : '.');
+	putchar('<');
+}
+
+static void
+set_pads(void)
+{
+	int per_block = 0, w, i;
+
+	for (i = 0; i < nspecs; i++) {
+		w = (specs[i].width + 1) * (BLOCK / specs[i].size);
+		if (w > per_block)
+			per_block = w;
+	}
+	for (i = 0; i < nspecs; i++)
+		specs[i].pad = per_block - specs[i].width * (BLOCK / specs[i].size);
+}
+
+static void
+print_addr(char radix, unsigned long long a)
+{
+	switch (radix) {
+	case 'd': printf("%07llu", a); break;
+	case 'o': printf("%07llo", a); break;
+	case 'x': printf("%06llx", a); break;
+	}
+}
+
+static void
+dump(char radix, int all, unsigned long long addr)
+{
+	unsigned char buf[BLOCK] = { 0 }, prev[BLOCK];
+	size_t n;
+	int star = 0, have_prev = 0;
+
+	while ((n = read_block(buf)) > 0) {
+		if (!all && have_prev && n == BLOCK && memcmp(buf, prev, BLOCK) == 0) {
+			if (!star)
+				puts("*");
+			star = 1;
+			addr += n;
+			continue;
+		}
+		memset(buf + n, 0, BLOCK - n);
+		for (int i = 0; i < nspecs; i++) {
+			if (i == 0)
+				print_addr(radix, addr);
+			else if (radix != 'n')
+				printf("%*s", radix == 'x' ? 6 : 7, "");
+			print_line(&specs[i], buf, n);
+			putchar('\n');
+		}
+		if (ferror(stdout))
+			die_errno("write error");
+		memcpy(prev, buf, BLOCK);
+		have_prev = 1;
+		star = 0;
+		addr += n;
+	}
+	if (radix != 'n') {
+		print_addr(radix, addr);
+		putchar('\n');
+	}
+}
+
+static unsigned long long
+size_arg(const char *s)
+{
+	unsigned long long v;
+
+	if (parse_size(s, 0, &v) < 0)
+		die("%s: invalid number", s);
+	return v;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const char old[] = "abcdDfilosxX", *const old_types[] = {
+		"a", "o1", "c", "u2", "u4", "fF", "dI", "dL", "o2", "d2", "x2", "x4",
+	};
+	struct opt o = OPT_INIT(argc, argv, usage);
+	static char *std_in[] = { "-", NULL };
+	char radix = 'o';
+	int c, all = 0;
+	unsigned long long start;
+
+	nspecs = 0;
+	memset(&in, 0, sizeof in);
+	while ((c = opt_next(&o, "aA:bcdDfij:lN:ost:vxX")) != -1) {
+		switch (c) {
+		case 'A':
+			if (strlen(o.arg) != 1 || strchr("doxn", o.arg[0]) == NULL)
+				die("%s: invalid address radix", o.arg);
+			radix = o.arg[0];
+			break;
+		case 'j': in.skip = size_arg(o.arg); break;
+		case 'N': in.limit = size_arg(o.arg); in.limited = 1; break;
+		case 't': parse_types(o.arg); break;
+		case 'v': all = 1; break;
+		case '?': die_usage(&o);
+		default: parse_types(old_types[strchr(old, c) - old]); break;
+		}
+	}
+	if (nspecs == 0)
+		add_spec('o', 2, 0);
+	set_pads();
+	in.files = o.ind < argc ? argv + o.ind : std_in;
+	in.nfiles = o.ind < argc ? argc - o.ind : 1;
+	start = in.skip;
+	skip_input();
+	dump(radix, all, start);
+	if (in.fp != NULL)
+		next_file();
+	return cmd_exit();
+}

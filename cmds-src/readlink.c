@@ -1,0 +1,67 @@
+/* readlink - print a symbolic link's target, or a canonical path */
+#include "cmd.h"
+
+static const char usage[] = "readlink [-f|-e|-m] [-nqsvz] FILE...";
+
+/* The target of link PATH, malloc'd, however long; NULL and errno on failure. */
+static char *
+link_target(const char *path)
+{
+	size_t n = 256;
+	char *s = NULL;
+	ssize_t r;
+
+	for (;;) {
+		s = xrealloc(s, n);
+		if ((r = readlink(path, s, n)) < 0) {
+			free(s);
+			return NULL;
+		}
+		if ((size_t)r < n) {
+			s[r] = '\0';
+			return s;
+		}
+		n *= 2;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opt o = OPT_INIT(argc, argv, usage);
+	int c, canon = -1, quiet = 0, end = '\n', newline = 1;
+	char *s;
+
+	while ((c = opt_next(&o, "efmnqsvz")) != -1) {
+		switch (c) {
+		case 'e': canon = 0; break;
+		case 'f': canon = CANON_LAST; break;
+		case 'm': canon = CANON_ANY; break;
+		case 'n': newline = 0; break;
+		case 'q': case 's': quiet = 1; break;
+		case 'v': quiet = 0; break;
+		case 'z': end = '\0'; break;
+		default: die_usage(&o);
+		}
+	}
+	if (o.ind == argc)
+		die_usage(&o);
+	/* Without a delimiter, several names would run together. */
+	if (argc - o.ind > 1)
+		newline = 1;
+	for (int i = o.ind; i < argc; i++) {
+		s = canon < 0 ? link_target(argv[i]) : path_canon(argv[i], canon);
+		if (s == NULL) {
+			if (quiet)
+				cmd_status = 1;
+			else
+				warn_errno("%s", argv[i]);
+			continue;
+		}
+		fputs(s, stdout);
+		if (newline)
+			putchar(end);
+		free(s);
+	}
+	return cmd_exit();
+}

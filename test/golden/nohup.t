@@ -1,0 +1,27 @@
+# nohup.t - golden tests for nohup (terminals from script(1))
+u=$'usage: nohup UTILITY [ARG...]\n'
+t 'no terminal: runs as it is' 0 'nohup printenv HOME' $'/\n'
+t 'no terminal: no nohup.out' 0 'nohup printenv HOME >/dev/null; ls' ''
+t 'no terminal: stdin passes' 0 'nohup cat' 'in' 'in'
+t 'no terminal: stderr stays' 1 'nohup sleep x 2>&1 >/dev/null' $'sleep: x: invalid time interval\n'
+t 'utility status' 1 'nohup false' ''
+t '--' 0 'nohup -- printenv HOME' $'/\n'
+t 'options after the utility are its own' 0 'nohup printenv -0 HOME | od -An -c' $'   /  \\0\n'
+t 'SIGHUP ignored' 0 'bash -c "exec nohup kill -s HUP \$\$"; echo $?' $'0\n'
+t 'SIGHUP kills without nohup' 0 'bash -c "exec kill -s HUP \$\$"; echo $?' $'129\n'
+t 'not found' 127 'nohup nope 2>&1' $'nohup: nope: No such file or directory\n'
+t 'not executable' 126 ': >f; nohup ./f 2>&1' $'nohup: ./f: Permission denied\n'
+t 'no utility' 127 'nohup 2>&1' "$u"
+t 'bad option' 127 'nohup -z true 2>&1' $'nohup: -z: unknown option\n'"$u"
+t '--help' 0 'nohup --help' "$u"
+needs script t 'terminal: nohup.out' 0 'script -qec "nohup printenv HOME" /dev/null | tr -d "\r"; cat nohup.out' $'nohup: ignoring input and appending output to \'nohup.out\'\n/\n'
+needs script t 'terminal: mode 600' 0 'script -qec "nohup true" /dev/null >/dev/null; ls -l nohup.out | cut -c1-10' $'-rw-------\n'
+needs script t 'terminal: appends' 0 'echo old >nohup.out; script -qec "nohup printenv HOME" /dev/null >/dev/null; cat nohup.out' $'old\n/\n'
+needs script t 'terminal: stdin reads nothing' 0 'script -qec "nohup cat; echo \$?" /dev/null | tr -d "\r"; cat nohup.out' $'nohup: ignoring input and appending output to \'nohup.out\'\n0\n'
+needs script t 'terminal: stderr goes too' 0 'script -qec "nohup sleep x </dev/null; echo \$?" /dev/null | tr -d "\r"; cat nohup.out' $'nohup: appending output to \'nohup.out\'\n1\nsleep: x: invalid time interval\n'
+needs script t 'terminal stdout only' 0 'script -qec "nohup printenv HOME </dev/null 2>err" /dev/null | tr -d "\r"; cat nohup.out err' $'/\nnohup: appending output to \'nohup.out\'\n'
+needs script t 'terminal stderr only' 0 'script -qec "nohup sleep x </dev/null >out" /dev/null | tr -d "\r"; cat out' $'nohup: redirecting stderr to stdout\nsleep: x: invalid time interval\n'
+needs script t 'terminal stdin only' 0 'script -qec "nohup cat >out 2>err; echo \$?" /dev/null | tr -d "\r"; cat out err' $'0\nnohup: ignoring input\n'
+needs script t 'terminal stdin and stderr' 0 'script -qec "nohup printenv HOME >out" /dev/null | tr -d "\r"; cat out' $'nohup: ignoring input and redirecting stderr to stdout\n/\n'
+needs script t 'terminal: not found, said on the terminal' 0 'script -qec "nohup nope; echo \$?" /dev/null | tr -d "\r"; cat nohup.out' $'nohup: ignoring input and appending output to \'nohup.out\'\nnohup: nope: No such file or directory\n127\n'
+needs script skip_if_root t 'terminal: nohup.out in HOME' 0 'mkdir h ro; chmod 555 ro; script -qec "cd ro && HOME=../h nohup printenv TZ </dev/null" /dev/null | tr -d "\r"; cat h/nohup.out' $'nohup: appending output to \'../h/nohup.out\'\nUTC\n'

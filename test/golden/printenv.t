@@ -1,0 +1,22 @@
+# printenv.t - golden tests for printenv
+u=$'usage: printenv [-0] [NAME...]\n'
+t 'one' 0 'printenv HOME' $'/\n'
+t 'several, in order' 0 'printenv TZ HOME' $'UTC\n/\n'
+t 'repeated' 0 'printenv TZ TZ' $'UTC\nUTC\n'
+t 'missing' 1 'printenv NOPE 2>&1' ''
+t 'missing, carries on' 1 'printenv NOPE HOME' $'/\n'
+t 'empty value' 0 'A= printenv A' $'\n'
+t 'name with =' 1 'printenv HOME=/' ''
+t 'empty name' 1 'printenv ""' ''
+t 'all' 0 'printenv | grep -e ^HOME= -e ^TZ= | sort' $'HOME=/\nTZ=UTC\n'
+t 'all of a small environment' 0 'env -i A=1 B="x y" PATH="$PATH" printenv | grep -v -e ^PATH= -e ^PWD=' $'A=1\nB=x y\n'
+t '-0' 0 'printenv -0 HOME TZ | od -An -c' $'   /  \\0   U   T   C  \\0\n'
+t '-0 all' 0 'env -i A=1 PATH="$PATH" printenv -0 | tr "\0" "\n" | grep -v -e ^PATH= -e ^PWD=' $'A=1\n'
+t 'value with newline' 0 'A=$(printf "x\ny") printenv A' $'x\ny\n'
+t 'binary value' 0 'A=$(printf "\001\377") printenv A | od -An -c' $' 001 377  \\n\n'
+t 'long value' 0 'A=$(head -c 120000 /dev/zero | tr "\0" a) printenv A | wc -c' $'120001\n'
+t '--' 0 'printenv -- HOME' $'/\n'
+t 'bad option' 2 'printenv -z 2>&1' $'printenv: -z: unknown option\n'"$u"
+t '--help' 0 'printenv --help' "$u"
+t 'write error' 1 'printenv HOME 2>&1 >/dev/full' $'printenv: write error: No space left on device\n'
+t 'missing, nothing to write' 1 'printenv NOPE >/dev/full' ''

@@ -1,0 +1,26 @@
+# rmdir.t - golden tests for rmdir (results checked with find)
+usage=$'usage: rmdir [-pv] DIR...\n'
+t 'one' 0 'mkdir d; rmdir d; find . | sort' $'.\n'
+t 'several' 0 'mkdir a b c; rmdir a b c; find . | sort' $'.\n'
+t 'trailing slash' 0 'mkdir d; rmdir d/; find . | sort' $'.\n'
+t 'not empty' 1 'mkdir d; : >d/f; rmdir d 2>&1; r=$?; find . | sort; exit $r' $'rmdir: d: Directory not empty\n.\n./d\n./d/f\n'
+t 'not empty, carries on' 1 'mkdir d e; : >d/f; rmdir d e 2>&1; r=$?; find . | sort; exit $r' $'rmdir: d: Directory not empty\n.\n./d\n./d/f\n'
+t 'missing' 1 'rmdir nope 2>&1' $'rmdir: nope: No such file or directory\n'
+t 'file' 1 ': >f; rmdir f 2>&1' $'rmdir: f: Not a directory\n'
+t 'link to a directory' 1 'mkdir d; ln -s d l; rmdir l 2>&1; r=$?; find . | sort; exit $r' $'rmdir: l: Not a directory\n.\n./d\n./l\n'
+t 'dot' 1 'rmdir . 2>&1' $'rmdir: .: Invalid argument\n'
+t '-p' 0 'mkdir -p a/b/c; rmdir -p a/b/c; find . | sort' $'.\n'
+t '-p slashes' 0 'mkdir -p a/b/c; rmdir -p a//b/c//; find . | sort' $'.\n'
+t '-p stops at a full parent' 1 'mkdir -p a/b/c; : >a/f; rmdir -p a/b/c 2>&1; r=$?; find . | sort; exit $r' $'rmdir: a: Directory not empty\n.\n./a\n./a/f\n'
+t '-p stops at the first failure' 1 'mkdir -p a/b; : >a/b/f; rmdir -p a/b 2>&1; r=$?; find . | sort; exit $r' $'rmdir: a/b: Directory not empty\n.\n./a\n./a/b\n./a/b/f\n'
+t '-p carries on with the next' 1 'mkdir -p a/b x/y; : >a/f; rmdir -p a/b x/y 2>&1; r=$?; find . | sort; exit $r' $'rmdir: a: Directory not empty\n.\n./a\n./a/f\n'
+t '-v' 0 'mkdir a b; rmdir -v a b' $'rmdir: removing directory, \'a\'\nrmdir: removing directory, \'b\'\n'
+t '-pv' 0 'mkdir -p a/b; rmdir -pv a/b' $'rmdir: removing directory, \'a/b\'\nrmdir: removing directory, \'a\'\n'
+t '-v failure' 1 'rmdir -v nope 2>&1' $'rmdir: removing directory, \'nope\'\nrmdir: nope: No such file or directory\n'
+skip_if_root t 'unwritable parent' 1 'mkdir -p p/d; chmod 555 p; rmdir p/d 2>&1' $'rmdir: p/d: Permission denied\n'
+t 'binary name' 0 'mkdir "$(printf "\001\377")"; rmdir "$(printf "\001\377")"; find . | sort' $'.\n'
+t 'deep -p' 0 "d=\$(printf 'x/%.0s' {1..500}); mkdir -p \$d && rmdir -p \$d; find . | sort" $'.\n'
+t 'no operand' 1 'rmdir 2>&1' "$usage"
+t 'bad option' 1 'rmdir -x d 2>&1' $'rmdir: -x: unknown option\n'"$usage"
+t '--help' 0 'rmdir --help' "$usage"
+t 'write error' 1 'mkdir d; rmdir -v d 2>&1 >/dev/full; r=$?; find . | sort; exit $r' $'rmdir: write error: No space left on device\n.\n'

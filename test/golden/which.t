@@ -1,0 +1,27 @@
+# which.t - golden tests for which (PATH set through env: it reaches which in any root)
+u=$'usage: which [-a] NAME...\n'
+mk='mkdir b c; : >b/zzw; : >c/zzw; chmod +x b/zzw c/zzw;'
+t 'first in PATH' 0 "$mk env PATH=b:c:\$PATH which zzw" $'b/zzw\n'
+t '-a' 0 "$mk env PATH=b:c:\$PATH which -a zzw" $'b/zzw\nc/zzw\n'
+t 'entry with a trailing slash' 0 "$mk env PATH=b/:c:\$PATH which zzw" $'b/zzw\n'
+t 'order of PATH' 0 "$mk env PATH=c:b:\$PATH which zzw" $'c/zzw\n'
+t 'several names' 0 "$mk : >c/zzv; chmod +x c/zzv; env PATH=b:c:\$PATH which zzv zzw" $'c/zzv\nb/zzw\n'
+t 'not executable: skipped' 0 "$mk chmod -x b/zzw; env PATH=b:c:\$PATH which zzw" $'c/zzw\n'
+t 'directory: skipped' 0 'mkdir -p b/zzw c; : >c/zzw; chmod +x c/zzw; env PATH=b:c:$PATH which zzw' $'c/zzw\n'
+t 'symlink' 0 "$mk ln -s ../c/zzw b/zzl; env PATH=b:\$PATH which zzl" $'b/zzl\n'
+t 'dangling symlink' 1 'mkdir b; ln -s nowhere b/zzl; env PATH=b:$PATH which zzl' ''
+t 'not found' 1 "$mk env PATH=b:c:\$PATH which zzw_nope" ''
+t 'not found, carries on' 1 "$mk env PATH=b:c:\$PATH which zzw_nope zzw" $'b/zzw\n'
+t 'empty entry is the current directory' 0 ': >zzw; chmod +x zzw; env PATH=nowhere::$PATH which zzw' $'./zzw\n'
+t 'trailing empty entry' 0 ': >zzw; chmod +x zzw; env PATH=$PATH: which zzw' $'./zzw\n'
+t 'leading empty entry' 0 ': >zzw; chmod +x zzw; env PATH=:$PATH which zzw' $'./zzw\n'
+t 'name with slash' 0 ': >x; chmod +x x; which ./x' $'./x\n'
+t 'name with slash, not executable' 1 ': >x; which ./x' ''
+t 'name with slash, missing' 1 'which ./nope' ''
+t 'name with slash, directory' 1 'mkdir d; which ./d' ''
+t 'empty name' 1 'which ""' ''
+t 'long name' 0 "n=\$(head -c 250 /dev/zero | tr '\\0' z); mkdir b; : >b/\$n; chmod +x b/\$n; env PATH=b:\$PATH which \$n | wc -c" $'253\n'
+t 'no operand' 2 'which 2>&1' "$u"
+t 'bad option' 2 'which -z x 2>&1' $'which: -z: unknown option\n'"$u"
+t '--help' 0 'which --help' "$u"
+t 'write error' 1 "$mk env PATH=b:\$PATH which zzw 2>&1 >/dev/full" $'which: write error: No space left on device\n'
