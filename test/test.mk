@@ -28,7 +28,9 @@ builder-test: $(B)/root.staged
 	test/builder/run $(B)/root
 
 golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
-	INROOT=$(B)/test/inroot test/golden/run chroot $(B)/root
+	# /dev and /proc for the chroot, in a private mount namespace: they vanish with it
+	INROOT=$(B)/test/inroot unshare -m sh -c 'mount --bind /dev $(B)/root/dev && \
+		mount -t proc proc $(B)/root/proc && test/golden/run chroot $(B)/root'
 	test/golden/run dir $(B)/root-multicall
 
 .PHONY: boot-test
