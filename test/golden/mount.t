@@ -34,7 +34,7 @@ loop() {
 }
 
 with_proc t 'list' 0 'mount | head -n 1 | grep -cE "^[^ ]+ on /[^ ]* type [^ ]+ \(.+\)$"' $'1\n'
-with_proc t 'list is /proc/mounts' 0 '[ "$(mount | wc -l)" -eq "$(wc -l </proc/mounts)" ] && echo same' $'same\n'
+with_proc t 'list is /proc/mounts' 0 '[ "$(mount | wc -l)" -eq "$(cat /proc/mounts | wc -l)" ] && echo same' $'same\n'
 with_proc t 'list -t' 0 'mount -t proc | awk "{ print \$4, \$5 }" | sort -u' $'type proc\n'
 with_proc t 'list -t none of them' 0 'mount -t golden-no-such-type' ''
 with_proc t 'write error' 1 'mount 2>&1 >/dev/full' $'mount: write error: No space left on device\n'
