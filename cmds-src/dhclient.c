@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 #include <netpacket/packet.h>
 #include <poll.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 
 static const char usage[] =
@@ -79,7 +80,9 @@ number(const char *s, const char *what, int min)
 	return v;
 }
 
-/* Our link's address; 1, or 2 if its carrier is up too. */
+/* Our link's address; 1, or 2 if its carrier is up too. The driver's
+ * carrier (IFLA_CARRIER) shows at once; IFF_RUNNING waits for linkwatch,
+ * which holds link events back for up to a second. */
 static int
 find_mac(const struct rtnl_link *l, void *arg)
 {
@@ -89,6 +92,8 @@ find_mac(const struct rtnl_link *l, void *arg)
 	if (l->type != ARPHRD_ETHER_ || l->addrlen != 6)
 		die("%s: not an Ethernet interface", d.ifname);
 	memcpy(d.mac, l->addr, 6);
+	if (l->carrier >= 0)
+		return l->carrier ? 2 : 1;
 	return l->flags & IFF_RUNNING ? 2 : 1;
 }
 
@@ -141,12 +146,12 @@ static uint32_t
 random_xid(void)
 {
 	uint32_t x = 0;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0 || read(fd, &x, sizeof x) != sizeof x)
-		x = (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16 ^ (uint32_t)(now() * 1e6);
-	if (fd >= 0)
-		close(fd);
+	/* Never wait for the kernel's entropy: early in boot /dev/urandom
+	 * stalls for a second, and an xid only has to differ from others'. */
+	if (getrandom(&x, sizeof x, GRND_NONBLOCK) != (ssize_t)sizeof x)
+		x = (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16 ^ (uint32_t)(now() * 1e6) ^
+		    (uint32_t)d.mac[2] << 24 ^ (uint32_t)d.mac[3] << 16 ^ d.mac[4] << 8 ^ d.mac[5];
 	return x;
 }
 

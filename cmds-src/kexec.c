@@ -129,18 +129,6 @@ check_readable(const char *file)
 	}
 }
 
-static _Noreturn void
-load_failed(const char *kernel)
-{
-	switch (errno) {
-	case ENOEXEC: die("%s: not a bzImage, or not for this machine", kernel);
-	case EKEYREJECTED: die("%s: signature rejected (the kernel requires a signed image)", kernel);
-	case EPERM: die("loading %s: %s (root? lockdown?)", kernel, strerror(EPERM));
-	case ENOSYS: die("loading %s: this kernel has no kexec_file_load", kernel);
-	case EBUSY: die("loading %s: %s (a kexec is under way?)", kernel, strerror(EBUSY));
-	default: die_errno("loading %s", kernel);
-	}
-}
 
 int
 main(int argc, char *argv[])
@@ -173,7 +161,7 @@ main(int argc, char *argv[])
 	if (a.reuse)
 		a.cmdline = line = current_cmdline();
 	if (kexec_load_file(a.kernel, a.initrd, a.cmdline) < 0)
-		load_failed(a.kernel);
+		die("loading %s: %s", a.kernel, kexec_error(errno));
 	free(line);
 	return 0;
 }

@@ -193,15 +193,32 @@ wait_for(pid_t pid)
 	}
 }
 
+/* When userspace began, in seconds since boot, for whoever times the boot
+ * (netboot does): PID 1's own start time in /proc is the kernel thread's. */
+static void
+note_start(const struct timespec *t)
+{
+	FILE *f = fopen("/run/init.started", "w");
+
+	if (f == NULL)
+		return;
+	fprintf(f, "%lld.%03ld\n", (long long)t->tv_sec, t->tv_nsec / 1000000);
+	if (fclose(f) != 0)
+		say(1, "/run/init.started: %s", strerror(errno));
+}
+
 int
 main(void)
 {
 	struct cmdline c = { 0 };
+	struct timespec start;
 
+	clock_gettime(CLOCK_BOOTTIME, &start);
 	if (getpid() != 1)
 		fprintf(stderr, "init: not PID 1; continuing for testing\n");
 	block_signals();
 	mount_all();
+	note_start(&start);
 	console_fds();
 	cmdline_read("/proc/cmdline", &c);
 	init_verbose = c.verbose;

@@ -48,11 +48,25 @@ ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
 ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
 for src in cmds-src/*.c cmds-src/lib/*.c; do
 	[ -e "$src" ] || continue
-	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -Icmds-src/lib "$src"
+	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -Icmds-src/lib -I"$LIBS" "$src"
 done | tr ' \\' '\n\n' | sed -n "s|^$uapi/||p" | sort -u | while read -r h; do
 	mkdir -p "$root/usr/include/$(dirname "$h")"
 	cp -L "$uapi/$h" "$root/usr/include/$h"
 done
+
+# The command library, compiled now by the image's own compiler inside the
+# tree and keyed by the content of its sources (ubuild -L): the target copies
+# it into its cache unless a library file was edited, which saves the first
+# command a second of compiling under QEMU. SEED_LIB=0 leaves it to the target.
+if [ "${SEED_LIB:-1}" != 0 ]; then
+	if [ "$(id -u)" = 0 ]; then
+		chroot "$root" /bin/ubuild -L
+	else
+		unshare -r chroot "$root" /bin/ubuild -L
+	fi
+	mv "$root/ubin/.lib/libcmd.a" "$root/usr/lib/ubuild/libcmd.a"
+	rm -rf "$root/ubin/.lib" "$root/ubin/.lock"
+fi
 
 find "$root" -type d -exec chmod 755 {} +
 chmod 1777 "$root/tmp"

@@ -253,3 +253,45 @@ out:
 	errno = err;
 	return r;
 }
+
+/* The size field of the member header at OFF; -1 if malformed. */
+static long long
+member_size(const struct member *a, size_t off)
+{
+	char f[11], *end;
+	long long n;
+
+	memcpy(f, a->data + off + 48, 10);
+	f[10] = '\0';
+	n = strtoll(f, &end, 10);
+	return end == f || n < 0 ? -1 : n;
+}
+
+int
+ar_renote(const char *path, int fd, const char *note)
+{
+	struct member a = { 0 };
+	size_t off = 8, n = strlen(note) + 1;
+	long long size;
+	int r = -1, err;
+
+	if (slurp(path, &a) < 0)
+		return -1;
+	errno = EINVAL;
+	if (a.size < 8 || memcmp(a.data, "!<arch>\n", 8) != 0)
+		goto out;
+	while (off + 60 <= a.size && memcmp(a.data + off, "__.NOTE/", 8) != 0) {
+		if ((size = member_size(&a, off)) < 0)
+			goto out;
+		off += 60 + size + size % 2;
+	}
+	if (off + 60 > a.size)
+		goto out;
+	r = put(fd, a.data, off) < 0 || put_header(fd, "__.NOTE/", n) < 0 ||
+	    put_body(fd, note, n) < 0 ? -1 : 0;
+out:
+	err = errno;
+	free(a.data);
+	errno = err;
+	return r;
+}

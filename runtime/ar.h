@@ -12,4 +12,9 @@
  */
 int ar_write(int fd, const char *const *objs, const char *note);
 
+/* Copy the archive at PATH to fd with its __.NOTE member (the last) holding
+ * NOTE instead; the members before it keep their offsets, so the symbol
+ * index stays right. Returns 0, or -1 with errno (EINVAL: no note). */
+int ar_renote(const char *path, int fd, const char *note);
+
 #endif

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "ar.h"
 #include "cc.h"
+#include "cmd.h"
 #include "key.h"
 #include "ubuild.h"
 
@@ -73,7 +74,9 @@ join(const char *a, const char *b)
 struct libjob {
 	char **srcs;		/* all library files; the .c ones are compiled */
 	const char *tmpdir;	/* objects go here, named after their sources */
-	const char *key;
+	const char *key;	/* the stat key */
+	char hash[LIB_HASH_LEN];	/* the content key */
+	char *note;		/* what the archive records: hash, then key */
 	int fd;			/* the archive */
 };
 
@@ -111,7 +114,7 @@ lib_child(void *arg)
 			return UB_ESPACE;	/* tcc does not see its own write errors */
 	}
 	objs[n] = NULL;
-	if (ar_write(j->fd, objs, j->key) < 0 || fsync(j->fd) < 0)
+	if (ar_write(j->fd, objs, j->note) < 0 || fsync(j->fd) < 0)
 		return errno == EINVAL ? UB_ECOMPILE : UB_ESPACE;
 	return UB_OK;
 }
@@ -164,6 +167,94 @@ out:
 	return r;
 }
 
+/*
+ * "UBH1 <SHA-256 of each library file's name, size and bytes>\n": the
+ * content key. Unlike the stat key it survives copying the files, so an
+ * archive built with the image (ubuild -L) is taken on the target as long as
+ * the sources are unchanged, and rebuilt as soon as one is edited.
+ */
+static int
+lib_hash(char **srcs, char out[LIB_HASH_LEN])
+{
+	unsigned char buf[16384], d[32];
+	struct sha256 s;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	sha256_init(&s);
+	for (; *srcs != NULL; srcs++) {
+		if ((fd = open(*srcs, O_RDONLY | O_CLOEXEC)) < 0)
+			return -1;
+		if (fstat(fd, &st) < 0) {
+			close(fd);
+			return -1;
+		}
+		sha256_update(&s, *srcs, strlen(*srcs) + 1);
+		sha256_update(&s, &st.st_size, sizeof st.st_size);
+		while ((n = read(fd, buf, sizeof buf)) > 0)
+			sha256_update(&s, buf, n);
+		close(fd);
+		if (n < 0)
+			return -1;
+	}
+	sha256_final(&s, d);
+	memcpy(out, "UBH1 ", 5);
+	for (int i = 0; i < 32; i++)
+		snprintf(out + 5 + 2 * i, 3, "%02x", d[i]);
+	memcpy(out + 69, "\n", 2);
+	return 0;
+}
+
+/* FROM was built from these very sources elsewhere: copy it to OUT with our stat key. */
+static int
+lib_adopt(const struct ub *u, struct libjob *j, const char *libdir, const char *from,
+    const char *out)
+{
+	char *tmp = ub_tmpname(libdir, "libcmd.a");
+	int fd, r = UB_ESYS;
+
+	if (tmp == NULL)
+		return UB_ESYS;
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
+		if (ar_renote(from, fd, j->note) == 0 && fsync(fd) == 0)
+			r = UB_OK;
+		else
+			r = errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
+		close(fd);
+	}
+	if (r != UB_OK || ub_publish(tmp, out) < 0) {
+		r = r == UB_OK ? UB_ESYS : r;
+		unlink(tmp);
+	}
+	if (r == UB_OK && u->verbose)
+		fprintf(stderr, "ubuild: libcmd.a: sources unchanged, taken as built from %s\n", from);
+	free(tmp);
+	return r;
+}
+
+/* Not fresh by its stat key: take it, or the shipped one, by the content key; or compile. */
+static int
+lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char *out)
+{
+	if (lib_hash(j->srcs, j->hash) < 0)
+		return UB_ESYS;
+	if (u->seed) {
+		j->note = strdup(j->hash);	/* no stat key: it would differ per build host */
+		return j->note == NULL ? UB_ESYS : lib_compile(u, j, libdir, out);
+	}
+	if ((j->note = malloc(LIB_HASH_LEN + strlen(j->key))) == NULL)
+		return UB_ESYS;
+	strcat(strcpy(j->note, j->hash), j->key);
+	if (ub_has(out, j->hash, strlen(j->hash)) == 1)
+		return lib_adopt(u, j, libdir, out, out);
+	if (u->shipped != NULL && ub_has(u->shipped, j->hash, strlen(j->hash)) == 1)
+		return lib_adopt(u, j, libdir, u->shipped, out);
+	if (u->verbose)
+		fprintf(stderr, "ubuild: libcmd.a: no build of these sources (%.13s...)\n", j->hash);
+	return lib_compile(u, j, libdir, out);
+}
+
 int
 ub_build_lib(const struct ub *u, const char *dir, char **lib)
 {
@@ -183,7 +274,10 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
 		goto out;
-	r = ub_has(out, j.key, strlen(j.key) + 1) == 1 ? UB_OK : lib_compile(u, &j, libdir, out);
+	if (u->seed || ub_has(out, j.key, strlen(j.key) + 1) != 1)
+		r = lib_refresh(u, &j, libdir, out);
+	else
+		r = UB_OK;
 	if (r == UB_OK) {
 		*lib = out;
 		out = NULL;
@@ -193,6 +287,7 @@ out:
 		close(lk);
 	ub_free_list(j.srcs);
 	free((char *)j.key);
+	free(j.note);
 	free(libdir);
 	free(out);
 	return r;

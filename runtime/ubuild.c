@@ -29,13 +29,17 @@
 #ifndef UB_CHECK
 #define UB_CHECK "/usr/lib/ubuild/check.o"
 #endif
+#ifndef UB_SHIPPED
+#define UB_SHIPPED "/usr/lib/ubuild/libcmd.a"
+#endif
 
 extern char **environ;
 
 static const char usage[] =
-    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild NAME [ARG...] | rebuild [NAME...]\n"
-    "  -b build without running  -a every command in " UB_SRC "  -f force a rebuild\n"
-    "  -i at idle priority  -v report compiles";
+    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild -L | ubuild NAME [ARG...] | rebuild [NAME...]\n"
+    "  -b build without running  -a every command in " UB_SRC " (with -f, the library too)\n"
+    "  -f force a rebuild  -i at idle priority  -v report compiles\n"
+    "  -L build the library keyed by content only, as the image ships it";
 
 static int
 by_name(const void *a, const void *b)
@@ -196,6 +200,33 @@ build_only(const struct ub *u, int argc, char **argv, int force)
 	return status;
 }
 
+/* The library alone, as the image build seeds it: see lib_hash in build.c. */
+static int
+seed_lib(struct ub *u)
+{
+	char *lib;
+	int r;
+
+	u->seed = 1;
+	r = ub_build_lib(u, u->cache, &lib);
+	free(lib);
+	if (r == UB_ESYS || r == UB_ESPACE)
+		fprintf(stderr, "ubuild: %s/.lib/libcmd.a: %s\n", u->cache,
+		    strerror(r == UB_ESPACE ? ENOSPC : errno));
+	return r == UB_OK ? 0 : 126;
+}
+
+/* A full rebuild means everything from source, the library too. */
+static void
+drop_lib(struct ub *u)
+{
+	char path[4096];
+
+	snprintf(path, sizeof path, "%s/.lib/libcmd.a", u->cache);
+	unlink(path);
+	u->shipped = NULL;
+}
+
 /* Precompiling at boot must not slow down anything the user does. */
 static void
 idle_priority(void)
@@ -224,6 +255,7 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			case 'a': all = only = 1; break;
 			case 'f': force = only = 1; break;
 			case 'i': idle_priority(); break;
+			case 'L': return seed_lib(u);
 			default:
 				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n",
 				    rebuild ? "rebuild" : "ubuild", *p, usage);
@@ -235,6 +267,8 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 		return i < argc ? run(u, argv[i], argv + i) : (fprintf(stderr, "usage: %s\n", usage), 2);
 	if (i < argc || !all)
 		return build_only(u, argc - i, argv + i, force);
+	if (force)
+		drop_lib(u);
 	names = all_names(u, &n);
 	r = build_only(u, n, names, force);
 	for (i = 0; i < n; i++)
@@ -274,7 +308,7 @@ is_compiler(const char *name)
 int
 main(int argc, char **argv)
 {
-	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0 };
+	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED };
 	const char *name;
 
 	u.verbose = getenv("UBUILD_VERBOSE") != NULL;

@@ -12,6 +12,8 @@ struct ub {
 	const char *check;	/* object wrapped around every command's main */
 	const char *const *libs;	/* more static libraries for every command, or NULL */
 	int verbose;		/* report compiles and cache hits on stderr */
+	int seed;		/* build the library with only its content key (ubuild -L) */
+	const char *shipped;	/* the library as the image ships it (ubuild -L), or NULL */
 };
 
 #define UB_NAME_MAX 64
@@ -39,6 +41,7 @@ void ub_free_list(char **v);
  * Both return 0 and a malloc'd path, or an UB_E* code.
  */
 enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3 };
+#define LIB_HASH_LEN 71	/* "UBH1 " 64 hex digits "\n" NUL */
 int ub_build_lib(const struct ub *u, const char *dir, char **lib);
 int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);
 

@@ -19,7 +19,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test sh-test pack-test multicall-test boot-test
+test: unit-test builder-test golden-test sh-test edit-test net-test pack-test multicall-test boot-test netboot-test
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -37,6 +37,10 @@ golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
 boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/boot/run $(B)/kernel/vmlinux $(B)/root $(B)/root-multicall $(PACK)
 
+.PHONY: netboot-test
+netboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+	test/netboot/run $(B)/kernel $(B)/root $(B)/root-multicall $(PACK)
+
 .PHONY: pack-test
 pack-test: $(PACK) $(B)/root.staged
 	test/pack/run $(PACK) $(B)/root
@@ -45,21 +49,33 @@ pack-test: $(PACK) $(B)/root.staged
 multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 	test/multicall/run $(B)
 
-# The shell's own tests, against the multicall build (gcc) and against a
-# build by the image's own tcc and libcmd.a (what source mode runs).
-$(B)/test/sh-tcc: $(B)/root.staged
-	rm -rf $(B)/test/shroot && mkdir -p $(B)/test && cp -a $(B)/root $(B)/test/shroot
-	chroot $(B)/test/shroot /bin/ubuild -b true
-	chroot $(B)/test/shroot /bin/tcc -I/src/lib -o /tmp/sh /src/sh.c /ubin/.lib/libcmd.a
-	cp $(B)/test/shroot/tmp/sh $@ && rm -rf $(B)/test/shroot
+# The shell's and the editor's own tests, against the multicall build (gcc)
+# and against a build by the image's own tcc and libcmd.a (what source mode runs).
+$(B)/test/%-tcc: $(B)/root.staged
+	rm -rf $(B)/test/$*-root && mkdir -p $(B)/test && cp -a $(B)/root $(B)/test/$*-root
+	chroot $(B)/test/$*-root /bin/ubuild -b true
+	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* /src/$*.c /ubin/.lib/libcmd.a
+	cp $(B)/test/$*-root/tmp/$* $@ && rm -rf $(B)/test/$*-root
 
-.PHONY: sh-test fuzz
+.PHONY: sh-test edit-test net-test fuzz
 sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
 	test/sh/run $(B)/root-multicall/bin/sh
 	test/sh/run $(B)/test/sh-tcc
+
+# vi over a pseudo-terminal: open, edit, save, quit, the terminal restored.
+edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
+	test/edit/run $(B)/root-multicall/bin/vi
+	test/edit/run $(B)/test/vi-tcc
+
+# ip, ping, dhclient and wget against servers in network namespaces made for
+# the purpose (root; the host's own network is never touched).
+net-test: $(B)/root-multicall.staged
+	test/net/run $(B)/root-multicall
 
 # Not part of make test (minutes): FUZZ_RUNS executions of each fuzzer.
 FUZZ_RUNS ?= 1000000
 fuzz:
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-14-dev >/dev/null
 	test/fuzz/sh/run.sh $(FUZZ_RUNS)
+	test/fuzz/dhcp/run.sh $(FUZZ_RUNS)
+	test/fuzz/http/run.sh $(FUZZ_RUNS)

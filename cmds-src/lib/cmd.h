@@ -317,6 +317,7 @@ struct rtnl_link {
 	unsigned flags, mtu, txqlen, type;	/* IFF_*, ARPHRD_* */
 	int link, netnsid, master;	/* IFLA_LINK (0 none); netnsid -1 if none */
 	int operstate, linkmode, group;
+	int carrier;		/* IFLA_CARRIER: the driver's own word, before the 1 s linkwatch delay; -1 unknown */
 	char qdisc[32];
 	unsigned char addr[32], brd[32];
 	int addrlen;
@@ -350,5 +351,6 @@ int rtnl_route(int fd, int cmd, const struct rtnl_route *r);
  * and errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). */
 int kexec_load_file(const char *kernel, const char *initrd, const char *cmdline);
 int kexec_unload(void);
+const char *kexec_error(int err);	/* why a load failed, for people */
 
 #endif

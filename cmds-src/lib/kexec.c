@@ -45,3 +45,16 @@ kexec_unload(void)
 {
 	return kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) < 0 ? -1 : 0;
 }
+
+const char *
+kexec_error(int err)
+{
+	switch (err) {
+	case ENOEXEC: return "not a bzImage, or not for this machine";
+	case EKEYREJECTED: return "signature rejected (the kernel requires a signed image)";
+	case EPERM: return "Operation not permitted (root? lockdown?)";
+	case ENOSYS: return "this kernel has no kexec_file_load";
+	case EBUSY: return "Device or resource busy (a kexec is under way?)";
+	default: return strerror(err);
+	}
+}

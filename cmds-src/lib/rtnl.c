@@ -37,7 +37,7 @@ enum { NEWLINK = 16, GETLINK = 18, NEWADDR = 20, DELADDR, GETADDR, NEWROUTE = 24
 enum {
 	IFLA_ADDRESS_ = 1, IFLA_BROADCAST_, IFLA_IFNAME_, IFLA_MTU_, IFLA_LINK_, IFLA_QDISC_,
 	IFLA_MASTER_ = 10, IFLA_TXQLEN_ = 13, IFLA_OPERSTATE_ = 16, IFLA_LINKMODE_,
-	IFLA_GROUP_ = 27, IFLA_EXT_MASK_ = 29, IFLA_LINK_NETNSID_ = 37, IFLA_MAX_ = 64
+	IFLA_GROUP_ = 27, IFLA_EXT_MASK_ = 29, IFLA_CARRIER_ = 33, IFLA_LINK_NETNSID_ = 37, IFLA_MAX_ = 64
 };
 enum { IFA_ADDRESS_ = 1, IFA_LOCAL_, IFA_LABEL_, IFA_BROADCAST_, IFA_CACHEINFO_ = 6, IFA_FLAGS_ = 8, IFA_MAX_ = 16 };
 enum {
@@ -283,6 +283,7 @@ each_link(const struct nlhdr *h, void *arg)
 		l.operstate = tb[IFLA_OPERSTATE_][4];
 	if (tb[IFLA_LINKMODE_] != NULL && alen(tb[IFLA_LINKMODE_]) >= 1)
 		l.linkmode = tb[IFLA_LINKMODE_][4];
+	l.carrier = tb[IFLA_CARRIER_] != NULL && alen(tb[IFLA_CARRIER_]) >= 1 ? tb[IFLA_CARRIER_][4] : -1;
 	if (tb[IFLA_ADDRESS_] != NULL && alen(tb[IFLA_ADDRESS_]) <= sizeof l.addr) {
 		l.addrlen = alen(tb[IFLA_ADDRESS_]);
 		a_addr(l.addr, tb[IFLA_ADDRESS_], l.addrlen);

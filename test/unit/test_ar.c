@@ -90,6 +90,45 @@ note_is_kept_with_its_nul(void **state)
 	assert_int_equal(ub_has(path, "UBK1\nsomething\nmore", 20), 0);
 }
 
+/* A new note, the members and index as they were: the linker still works. */
+static void
+renote_replaces_only_the_note(void **state)
+{
+	char path[128], out[128];
+	int fd;
+
+	(void)state;
+	write_lib("libr.a", "UBH1 old\n");
+	snprintf(path, sizeof path, "%s/libr.a", dir);
+	snprintf(out, sizeof out, "%s/libr2.a", dir);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(ar_renote(path, fd, "UBH1 old\nUBK1\nnew, longer\n"), 0);
+	assert_int_equal(close(fd), 0);
+	assert_int_equal(ub_has(out, "UBK1\nnew, longer\n", 18), 1);
+	assert_int_equal(ub_has(out, "UBH1 old\n", 9), 1);
+	sh("cd %s && cc -o prog2 main.o libr2.a && test \"$(./prog2)\" = 42", dir);
+	sh("cd %s && ar t libr2.a | tr '\\n' ' ' | grep -qx 'a_rather_long_m twice.o __.NOTE '", dir);
+	sh("cd %s && test \"$(ar p libr2.a __.NOTE | tr -d '\\0')\" = \"$(printf 'UBH1 old\\nUBK1\\nnew, longer')\"", dir);
+}
+
+static void
+renote_needs_a_note(void **state)
+{
+	char path[128];
+	int fd = open("/dev/null", O_WRONLY);
+
+	(void)state;
+	write_lib("libnn.a", NULL);
+	snprintf(path, sizeof path, "%s/libnn.a", dir);
+	assert_int_equal(ar_renote(path, fd, "K"), -1);
+	assert_int_equal(errno, EINVAL);
+	snprintf(path, sizeof path, "%s/twice.c", dir);
+	assert_int_equal(ar_renote(path, fd, "K"), -1);
+	assert_int_equal(errno, EINVAL);
+	close(fd);
+}
+
 static void
 output_is_reproducible(void **state)
 {
@@ -138,6 +177,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(linker_takes_only_what_is_needed),
 		cmocka_unit_test(note_is_kept_with_its_nul),
+		cmocka_unit_test(renote_replaces_only_the_note),
+		cmocka_unit_test(renote_needs_a_note),
 		cmocka_unit_test(output_is_reproducible),
 		cmocka_unit_test(bad_inputs_fail_cleanly),
 		cmocka_unit_test(full_disk_is_reported),

@@ -101,6 +101,102 @@ precompiled(void)
 	printf("BC: precompiled %d of %d\n", done, total);
 }
 
+/* ed -s FILE with SCRIPT on its standard input: the scripted edit. */
+static int
+ed(const char *file, const char *script)
+{
+	int p[2], st;
+	pid_t pid;
+
+	if (pipe(p) < 0 || (pid = fork()) < 0)
+		die_errno("ed");
+	if (pid == 0) {
+		dup2(p[0], 0);
+		close(p[0]);
+		close(p[1]);
+		execlp("ed", "ed", "-s", file, (char *)NULL);
+		_exit(127);
+	}
+	close(p[0]);
+	if (write_all(p[1], script, strlen(script)) < 0)
+		die_errno("ed: write");
+	close(p[1]);
+	if (waitpid(pid, &st, 0) < 0)
+		die_errno("ed: wait");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Run ARGV with its output in BUF; *MS is the time from now to its first byte. */
+static int
+output(char *const argv[], char *buf, size_t cap, double *ms)
+{
+	double t0 = now_ms();
+	size_t len = 0;
+	ssize_t n;
+	int p[2], st;
+	pid_t pid;
+
+	*ms = -1;
+	if (pipe(p) < 0 || (pid = fork()) < 0)
+		die_errno("pipe");
+	if (pid == 0) {
+		dup2(p[1], 1);
+		close(p[0]);
+		close(p[1]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	while (len + 1 < cap && (n = read(p[0], buf + len, cap - 1 - len)) > 0) {
+		if (len == 0)
+			*ms = now_ms() - t0;
+		len += n;
+	}
+	buf[len] = '\0';
+	close(p[0]);
+	if (waitpid(pid, &st, 0) < 0)
+		die_errno("wait");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * The developer's loop on the board: ed (scripted) edits a command's source,
+ * the next run of the command runs the edit; a syntax error is shown and
+ * nothing stale runs (status 126); the fix runs again.
+ */
+static void
+edit(void)
+{
+	static const char src[] = "/src/dirname.c";
+	char *cmd[] = { "dirname", "/a/b", NULL }, out[256];
+	double ms;
+	int st;
+
+	st = output(cmd, out, sizeof out, &ms);
+	printf("BC: before status=%d out=%s", st, out);
+	st = ed(src, "/^main(/+1a\n\tputs(\"EDITED dirname\");\n.\nw\nq\n");
+	st = st ? st : output(cmd, out, sizeof out, &ms);
+	printf("BC: edited status=%d out=%s", st, strchr(out, '\n') ? strchr(out, '\n') + 1 : out);
+	printf("BC: edited first line '%.*s', %.1f ms from saving to the first output\n",
+	    (int)strcspn(out, "\n"), out, ms);
+	st = ed(src, "/EDITED dirname/s/;$//\nw\nq\n");
+	fflush(stdout);
+	st = st ? st : output(cmd, out, sizeof out, &ms);
+	printf("BC: broken status=%d output='%s'\n", st, out);
+	st = ed(src, "/EDITED dirname/s/$/;/\nw\nq\n");
+	st = st ? st : output(cmd, out, sizeof out, &ms);
+	printf("BC: fixed status=%d first line '%.*s', %.1f ms\n", st, (int)strcspn(out, "\n"), out, ms);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -113,6 +209,8 @@ main(int argc, char *argv[])
 		cache();
 	else if (strcmp(step, "precompile") == 0)
 		precompiled();
+	else if (strcmp(step, "edit") == 0)
+		edit();
 	else if (strcmp(step, "die") == 0)
 		raise(SIGKILL);
 	else if (strcmp(step, "marker") == 0)
