@@ -255,7 +255,7 @@ zcmd_main(int argc, char **argv, int fmt, int mode)
 		{ "cdfknt0123456789", "cfknt", "" },
 		{ "cdfkqto:0123456789", "cfkqto:", "" },
 	};
-	int z_i = fmt == ZIO_ZSTD, c, prev_at = -1, at, rm = 0;
+	int z_i = fmt == ZIO_ZSTD, c, prev_at = -1, at, rm = 0, keep = 0;
 	struct opt o = OPT_INIT(argc, argv, usages[z_i][mode]);
 	struct zcmd z;
 
@@ -268,7 +268,7 @@ zcmd_main(int argc, char **argv, int fmt, int mode)
 		case 'c': z.to_stdout = 1; break;
 		case 'd': z.dec = 1; break;
 		case 'f': z.force = 1; break;
-		case 'k': z.rm = 0; break;
+		case 'k': keep = 1; break;
 		case 'n': case 'q': break;	/* gzip never stores names; nothing to quiet */
 		case 'o': z.out = o.arg; break;
 		case 't': z.test = 1; break;
@@ -283,6 +283,8 @@ zcmd_main(int argc, char **argv, int fmt, int mode)
 	}
 	if (rm)
 		z.rm = 1;
+	if (keep)
+		z.rm = 0;
 	if (z.out != NULL && (argc - o.ind > 1 || z.to_stdout))
 		die("-o takes one input and no -c");
 	if (z.out != NULL)
