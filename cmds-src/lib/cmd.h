@@ -375,4 +375,39 @@ void zio_free(struct zio *z);
 enum { ZCMD_COMPRESS, ZCMD_DECOMPRESS, ZCMD_CAT };
 int zcmd_main(int argc, char **argv, int fmt, int mode);
 
+/*
+ * Archive members onto the file system, for tar and cpio. xt_path gives the
+ * name to use (malloc'd): leading slashes dropped (said once), then STRIP
+ * components; NULL to skip the member (with a message for names holding
+ * ".."). xt_create makes it: parents first with MKDIRS; never through a
+ * symlink this extraction made; what is there is removed first (not a
+ * newer file with KEEP_NEWER; a directory stays); a regular file is made
+ * with O_EXCL|O_NOFOLLOW and its descriptor returned for the data, then
+ * xt_done. Otherwise 0, or -1 (reported). Owner (OWNER; names win over
+ * numbers), mode (less MASK unless PERMS) and with MTIME the time follow;
+ * directories get theirs at xt_finish, deepest first. Zero the struct.
+ */
+struct xt_member {
+	const char *link;	/* symlink target, or (hardlink) the first name, from xt_path */
+	mode_t mode;		/* type and permissions */
+	int hardlink;
+	uid_t uid;
+	gid_t gid;
+	char uname[33], gname[33];	/* "" if none */
+	long long mtime;
+	unsigned major, minor;
+};
+struct xt {
+	int strip, owner, perms, mtime, mkdirs, keep_newer;
+	mode_t mask;
+	void *priv;
+};
+char *xt_path(struct xt *x, const char *name);
+int xt_create(struct xt *x, const char *path, const struct xt_member *m);
+int xt_done(struct xt *x, const char *path, int fd, const struct xt_member *m);
+void xt_finish(struct xt *x);
+
+/* "drwxr-xr-x" for M, as ls -l shows it. */
+void mode_str(char s[11], mode_t m);
+
 #endif
