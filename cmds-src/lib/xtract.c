@@ -109,7 +109,9 @@ clear(struct xt *x, const char *path, const struct xt_member *m)
 	if (S_ISDIR(st.st_mode) && S_ISDIR(m->mode))
 		return 0;
 	if (x->keep_newer && !S_ISDIR(st.st_mode) && st.st_mtime >= m->mtime) {
-		warn("%s not created: newer or same age version exists", path);
+		/* Not an error: what -u is for. */
+		fflush(stdout);
+		fprintf(stderr, "%s: %s not created: newer or same age version exists\n", cmd_name, path);
 		return -1;
 	}
 	forget_link(state(x), path);
