@@ -38,7 +38,7 @@ done
 
 for src in cmds-src/lib/*.c; do
 	obj=$out/lib/$(basename "$src" .c).o
-	newer "$obj" "$src" cmds-src/lib/cmd.h && $cc $cflags -Icmds-src/lib -c -o "$obj" "$src"
+	newer "$obj" "$src" cmds-src/lib/cmd.h && $cc $cflags -Icmds-src/lib -isystem "$libs" -c -o "$obj" "$src"
 done
 rm -f "$out/libcmd.a"
 ar rcsD "$out/libcmd.a" $(ls "$out"/lib/*.o | LC_ALL=C sort)

@@ -353,4 +353,63 @@ int kexec_load_file(const char *kernel, const char *initrd, const char *cmdline)
 int kexec_unload(void);
 const char *kexec_error(int err);	/* why a load failed, for people */
 
+/*
+ * Compressed streams over a file descriptor, by zlib and libzstd. Readers
+ * take concatenated gzip members or zstd frames; ZIO_AUTO reads gzip, zstd or
+ * plain data, as its first bytes say. zio_read returns bytes, 0 at the end,
+ * or -1; zio_write 0 or -1 (plain data is buffered). zio_finish ends a
+ * writer's stream (0 or -1); for a reader it is 1 if data after the last
+ * member was ignored. After -1 (errno set for I/O errors) or 1, zio_error
+ * says why: "not in gzip format", "truncated input", "crc error", strerror.
+ * LEVEL 0 is the default (gzip 6, zstd 3). The descriptor stays the caller's.
+ */
+enum { ZIO_NONE, ZIO_GZIP, ZIO_ZSTD, ZIO_AUTO };
+struct zio;
+struct zio *zio_reader(int fd, int fmt);
+struct zio *zio_writer(int fd, int fmt, int level);
+ssize_t zio_read(struct zio *z, void *buf, size_t n);
+int zio_write(struct zio *z, const void *buf, size_t n);
+int zio_finish(struct zio *z);
+const char *zio_error(const struct zio *z);
+void zio_free(struct zio *z);
+
+/* gzip, gunzip, zcat (FMT ZIO_GZIP) and zstd, unzstd (ZIO_ZSTD). */
+enum { ZCMD_COMPRESS, ZCMD_DECOMPRESS, ZCMD_CAT };
+int zcmd_main(int argc, char **argv, int fmt, int mode);
+
+/*
+ * Archive members onto the file system, for tar and cpio. xt_path gives the
+ * name to use (malloc'd): leading slashes dropped (said once), then STRIP
+ * components; NULL to skip the member (with a message for names holding
+ * ".."). xt_create makes it: parents first with MKDIRS; never through a
+ * symlink this extraction made; what is there is removed first (not a
+ * newer file with KEEP_NEWER; a directory stays); a regular file is made
+ * with O_EXCL|O_NOFOLLOW and its descriptor returned for the data, then
+ * xt_done. Otherwise 0, or -1 (reported). Owner (OWNER; names win over
+ * numbers), mode (less MASK unless PERMS) and with MTIME the time follow;
+ * directories get theirs at xt_finish, deepest first. Zero the struct.
+ */
+struct xt_member {
+	const char *link;	/* symlink target, or (hardlink) the first name, from xt_path */
+	mode_t mode;		/* type and permissions */
+	int hardlink;
+	uid_t uid;
+	gid_t gid;
+	char uname[33], gname[33];	/* "" if none */
+	long long mtime;
+	unsigned major, minor;
+};
+struct xt {
+	int strip, owner, perms, mtime, mkdirs, keep_newer;
+	mode_t mask;
+	void *priv;
+};
+char *xt_path(struct xt *x, const char *name);
+int xt_create(struct xt *x, const char *path, const struct xt_member *m);
+int xt_done(struct xt *x, const char *path, int fd, const struct xt_member *m);
+void xt_finish(struct xt *x);
+
+/* "drwxr-xr-x" for M, as ls -l shows it. */
+void mode_str(char s[11], mode_t m);
+
 #endif

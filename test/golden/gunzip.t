@@ -1,0 +1,31 @@
+# gunzip.t - golden tests for gunzip (gzip -d; host gzip makes some inputs)
+u=$'usage: gunzip [-cfknt] [FILE...]\n'
+H=$(command -v gzip)
+t 'stdin to stdout' 0 'echo hello | gzip | gunzip' $'hello\n'
+t 'file.gz becomes file' 0 'echo hi | gzip >f.gz; gunzip f.gz; ls; cat f' $'f\nhi\n'
+t 'several files' 0 'echo a | gzip >a.gz; echo b | gzip >b.gz; gunzip a.gz b.gz; ls; cat a b' $'a\nb\na\nb\n'
+t '.tgz gives .tar' 0 'echo x | gzip >a.tgz; gunzip a.tgz; ls' $'a.tar\n'
+t 'mode and times kept' 0 'echo x >f; chmod 604 f; touch -d @1234567890 f; gzip f; gunzip f.gz; stat -c "%a %Y" f' $'604 1234567890\n'
+t '-c' 0 'echo x | gzip >f.gz; gunzip -c f.gz; ls' $'x\nf.gz\n'
+t '-k' 0 'echo x | gzip >f.gz; gunzip -k f.gz; ls' $'f\nf.gz\n'
+t '-f overwrites' 0 'echo x | gzip >f.gz; echo old >f; gunzip -f f.gz; cat f' $'x\n'
+t 'output exists' 1 'echo x | gzip >f.gz; echo old >f; gunzip f.gz 2>&1; r=$?; cat f; exit $r' $'gunzip: f: already exists; not overwritten\nold\n'
+t '-t' 0 'echo x | gzip >f.gz; gunzip -t f.gz && ls' $'f.gz\n'
+t '-t corrupt' 1 'printf "\37\213\10\0\0\0\0\0\0\3\377\377" >f.gz; gunzip -t f.gz 2>&1' $'gunzip: f.gz: invalid compressed data\n'
+t '-n accepted' 0 'echo x | gzip | gunzip -n' $'x\n'
+t 'no -d option' 1 'gunzip -d 2>&1' $'gunzip: -d: unknown option\n'"$u"
+t 'unknown suffix' 1 'echo x >f; gunzip f 2>&1' $'gunzip: f: unknown suffix -- ignored\n'
+t 'missing file, carries on' 1 'echo a | gzip >a.gz; gunzip nope.gz a.gz 2>&1; r=$?; ls; exit $r' $'gunzip: nope.gz: No such file or directory\na\n'
+skip_if_root t 'unreadable file' 1 'echo a | gzip >a.gz; chmod 000 a.gz; gunzip a.gz 2>&1; r=$?; ls; exit $r' $'gunzip: a.gz: Permission denied\na.gz\n'
+t 'empty file' 1 ': >e.gz; gunzip e.gz 2>&1; r=$?; ls; exit $r' $'gunzip: e.gz: truncated input\ne.gz\n'
+t 'empty compressed data' 0 ': | gzip >e.gz; gunzip e.gz; wc -c <e' $'0\n'
+t 'binary data' 0 'head -c 300000 /dev/urandom >b; cp b c; gzip b; gunzip b.gz; cmp b c && echo same' $'same\n'
+t 'more than 1 MiB' 0 'head -c 1500000 /dev/urandom >b; gzip -c b | gunzip | cmp - b && echo same' $'same\n'
+t 'not gzip, carries on' 1 'echo x >a.gz; echo y | gzip >b.gz; gunzip a.gz b.gz 2>&1; r=$?; ls; exit $r' $'gunzip: a.gz: not in gzip format\na.gz\nb\n'
+t 'truncated: output removed' 1 'head -c 200000 /dev/urandom | gzip >f; head -c 100000 f >g.gz; gunzip g.gz 2>&1; r=$?; ls; exit $r' $'gunzip: g.gz: truncated input\nf\ng.gz\n'
+t 'concatenated members' 0 '{ echo a | gzip; : | gzip; echo b | gzip; } | gunzip' $'a\nb\n'
+t 'write error' 1 'echo x | gzip | gunzip 2>&1 >/dev/full' $'gunzip: write error: No space left on device\n'
+t 'bad option' 1 'gunzip -z 2>&1' $'gunzip: -z: unknown option\n'"$u"
+t '--help' 0 'gunzip --help' "$u"
+needs gzip t 'host gzip with a stored name' 0 'seq 1 50000 >f; '"$H"' -k f; mv f g; gunzip f.gz; cmp f g && echo same' $'same\n'
+needs gzip t 'host gzip -1, binary' 0 'head -c 1100000 /dev/urandom >b; '"$H"' -1c b | gunzip | cmp - b && echo same' $'same\n'
