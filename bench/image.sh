@@ -18,7 +18,8 @@ part() { # part NAME PATH...: pack just these paths of the tree
 }
 echo "== source-mode image size by part (bytes; each part packed alone, zstd -19; headers include zlib's and zstd's) =="
 printf "%-10s %9s %9s\n" part cpio zstd
-part compiler bin/ubuild usr/lib/tcc usr/lib/ubuild
+part compiler bin/ubuild usr/lib/tcc usr/lib/ubuild/check.o
+[ -e "$B/root/usr/lib/ubuild/libcmd.a" ] && part libcmd.a usr/lib/ubuild/libcmd.a
 part libc usr/lib/libc.a usr/lib/crt1.o usr/lib/crti.o usr/lib/crtn.o
 part headers usr/include
 part zlib+zstd usr/lib/libz.a usr/lib/libzstd.a usr/include/zlib.h usr/include/zconf.h usr/include/zstd.h usr/include/zstd_errors.h

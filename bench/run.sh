@@ -8,6 +8,7 @@ R=$B/bench/root
 SPAWN=$B/bench/spawn
 RUNS_COLD=${RUNS_COLD:-21}
 RUNS_HOT=${RUNS_HOT:-500}
+RUNS_EACH=${RUNS_EACH:-101}
 CMDS=${CMDS:-$(cd cmds-src && ls *.c | sed 's/\.c$//')}
 
 rm -rf "$R" && mkdir -p "$R/usr/bin"
@@ -35,9 +36,17 @@ for c in $CMDS; do
 		"$(ratio "$u" 1000)" "$(ratio "$t" 1000)" "$(ratio "$gg" 1000)" \
 		"$(ratio "$u" "$t")" "$(ratio "$u" "$gg")" "$rss"
 done
+# The library: compiled from source (the shipped one moved away), or taken
+# from the image by its content key (the first build's extra cost, cold vs warm).
+mv "$R/usr/lib/ubuild/libcmd.a" "$R/tmp/shipped.a"
 rm -f "$R/ubin/.lib/libcmd.a"
 lib=$(UBUILD_VERBOSE=1 chroot "$R" /bin/ubuild -b true 2>&1 | sed -n 's/.*libcmd.a: compiled in \([0-9.]*\) ms, peak RSS \([0-9]*\).*/\1 ms, peak RSS \2 KiB/p')
-echo "library (libcmd.a, once per cache): $lib"
+mv "$R/tmp/shipped.a" "$R/usr/lib/ubuild/libcmd.a"
+echo "library (libcmd.a, once per cache) compiled from source: $lib"
+out=$("$SPAWN" -r "$R" -n "$RUNS_COLD" -u /ubin/.lib/libcmd.a -u /ubin/true -- /bin/ubuild -b true)
+warm=$("$SPAWN" -r "$R" -n "$RUNS_COLD" -u /ubin/true -- /bin/ubuild -b true)
+printf "library taken from the image (hash /src/lib, copy): %.2f ms\n" \
+	"$(awk -v a="$(cut -f1 <<<"$out")" -v b="$(cut -f1 <<<"$warm")" 'BEGIN { print (a - b) / 1000 }')"
 
 echo
 echo "== cached run: median of $RUNS_HOT runs (us), same run, alternating =="
@@ -65,3 +74,17 @@ printf "C script, second run (#!/bin/tcc -run, cached): %.1f us vs cached comman
 	"$sc" "$tr" "$(ratio "$sc" "$tr")"
 printf "freshness check (stat of %s sources): echo x %.1f us with, %.1f us without: %s\n" \
 	"$(($(ls "$R/src/lib" | wc -l) + 1))" "$e" "$n" "$(ratio "$e" "$n")"
+
+# Every command that BusyBox also has, cached, against the BusyBox applet:
+# "CMD --help", which starts the program, parses and prints a little.
+echo
+echo "== cached run of each command, CMD --help, median of $RUNS_EACH runs (us), vs busybox-static =="
+chroot "$R" /bin/ubuild -a >/dev/null 2>&1
+have=$(chroot "$R" /usr/bin/busybox --list)
+printf "%-10s %9s %9s %8s\n" cmd ours busybox ours/bb
+for c in $CMDS; do
+	grep -qx "$c" <<<"$have" || continue
+	out=$("$SPAWN" -r "$R" -n "$RUNS_EACH" -- /ubin/$c --help \; /usr/bin/busybox $c --help 2>/dev/null)
+	o=$(col 1 1 <<<"$out"); b=$(col 2 1 <<<"$out")
+	printf "%-10s %9.1f %9.1f %8s\n" "$c" "$o" "$b" "$(ratio "$o" "$b")"
+done

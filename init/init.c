@@ -146,13 +146,16 @@ block_signals(void)
 	reboot(RB_DISABLE_CAD);
 }
 
+/* Is SIG a request? Then *HOW is its reboot(2) command (RB_HALT_SYSTEM is negative as an int). */
 static int
-request_of(int sig)
+request_of(int sig, int *how)
 {
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
-		if (requests[i].sig == sig)
-			return requests[i].how;
-	return -1;
+		if (requests[i].sig == sig) {
+			*how = requests[i].how;
+			return 1;
+		}
+	return 0;
 }
 
 _Noreturn static void
@@ -188,7 +191,7 @@ wait_for(pid_t pid)
 			return -1;
 		if (sigwaitinfo(&handled, &si) < 0)
 			continue;
-		if ((how = request_of(si.si_signo)) >= 0)
+		if (request_of(si.si_signo, &how))
 			shutdown_now(how);
 	}
 }

@@ -10,7 +10,8 @@ power_main(int argc, char **argv, int sig, int how)
 	char usage[64];
 	struct opt o;
 	int c, force = 0, nosync = 0;
-	unsigned delay = 0;
+	unsigned long delay = 0;
+	char *end;
 
 	snprintf(usage, sizeof usage, usage_fmt, cmd_setname(argv[0]));
 	o = (struct opt)OPT_INIT(argc, argv, usage);
@@ -19,8 +20,12 @@ power_main(int argc, char **argv, int sig, int how)
 			force = 1;
 		else if (c == 'n')
 			nosync = 1;
-		else if (c == 'd')
-			delay = strtoul(o.arg, NULL, 10);
+		else if (c == 'd') {
+			errno = 0;
+			delay = strtoul(o.arg, &end, 10);
+			if (*o.arg < '0' || *o.arg > '9' || *end != '\0' || errno != 0 || delay > 86400)
+				die("%s: invalid delay (0 to 86400 seconds)", o.arg);
+		}
 		else
 			die_usage(&o);
 	}
