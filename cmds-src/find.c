@@ -682,20 +682,9 @@ put_escape(const char *f)
 static void
 put_mode(mode_t m)
 {
-	static const char rwx[] = "rwxrwxrwx";
-	static const char kinds[] = "?pc?d?b?-?l?s???";
 	char s[11];
 
-	s[0] = kinds[(m & S_IFMT) >> 12];
-	for (int i = 0; i < 9; i++)
-		s[i + 1] = m & (0400 >> i) ? rwx[i] : '-';
-	if (m & S_ISUID)
-		s[3] = s[3] == 'x' ? 's' : 'S';
-	if (m & S_ISGID)
-		s[6] = s[6] == 'x' ? 's' : 'S';
-	if (m & S_ISVTX)
-		s[9] = s[9] == 'x' ? 't' : 'T';
-	s[10] = '\0';
+	mode_str(s, m);
 	fputs(s, stdout);
 }
 

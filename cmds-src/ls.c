@@ -147,24 +147,6 @@ read_dir(const char *path, struct list *l)
 	return 0;
 }
 
-static void
-mode_string(char s[11], mode_t m)
-{
-	static const char rwx[] = "rwxrwxrwx";
-	static const char kinds[] = "?pc?d?b?-?l?s???";
-
-	s[0] = kinds[(m & S_IFMT) >> 12];
-	for (int i = 0; i < 9; i++)
-		s[i + 1] = m & (0400 >> i) ? rwx[i] : '-';
-	if (m & S_ISUID)
-		s[3] = s[3] == 'x' ? 's' : 'S';
-	if (m & S_ISGID)
-		s[6] = s[6] == 'x' ? 's' : 'S';
-	if (m & S_ISVTX)
-		s[9] = s[9] == 'x' ? 't' : 'T';
-	s[10] = '\0';
-}
-
 /* Linux's dev_t layout; <sys/sysmacros.h> is not in every libc's default set. */
 static unsigned
 dev_major(dev_t d)
@@ -339,7 +321,7 @@ put_long(const struct ent *e, const struct widths *w)
 {
 	char mode[11], size[64], date[64], ubuf[24], gbuf[24];
 
-	mode_string(mode, e->st.st_mode);
+	mode_str(mode, e->st.st_mode);
 	size_string(size, sizeof size, &e->st);
 	time_string(date, sizeof date, e->st.st_mtim.tv_sec);
 	printf("%s %*lu %-*s %-*s %*s %s ", mode, w->nlink, (unsigned long)e->st.st_nlink,

@@ -41,24 +41,6 @@ static struct {
 	char buf[256];
 } cur;
 
-static void
-mode_string(char s[11], mode_t m)
-{
-	static const char rwx[] = "rwxrwxrwx";
-	static const char kinds[] = "?pc?d?b?-?l?s???";
-
-	s[0] = kinds[(m & S_IFMT) >> 12];
-	for (int i = 0; i < 9; i++)
-		s[i + 1] = m & (0400 >> i) ? rwx[i] : '-';
-	if (m & S_ISUID)
-		s[3] = s[3] == 'x' ? 's' : 'S';
-	if (m & S_ISGID)
-		s[6] = s[6] == 'x' ? 's' : 'S';
-	if (m & S_ISVTX)
-		s[9] = s[9] == 'x' ? 't' : 'T';
-	s[10] = '\0';
-}
-
 static const char *
 type_name(const struct stat *st)
 {
@@ -141,7 +123,7 @@ file_value(int c, int hl, struct value *v)
 	case 'N': v->kind = STR; v->s = NULL; break;
 	case 's': v->kind = NUM; v->n = st->st_size; break;
 	case 'a': v->kind = OCT; v->n = st->st_mode & 07777; break;
-	case 'A': v->kind = STR; mode_string(cur.buf, st->st_mode); v->s = cur.buf; break;
+	case 'A': v->kind = STR; mode_str(cur.buf, st->st_mode); v->s = cur.buf; break;
 	case 'f': v->kind = HEX; v->n = st->st_mode; break;
 	case 'F': v->kind = STR; v->s = type_name(st); break;
 	case 'u': v->n = st->st_uid; break;

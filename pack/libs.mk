@@ -22,11 +22,13 @@ $(LIBS)/libz.a: $(ZLIB_DSC)
 	$(MAKE) -s -C $(LIBS)/zlib libz.a
 	cp $(LIBS)/zlib/libz.a $(LIBS)/zlib/zlib.h $(LIBS)/zlib/zconf.h $(LIBS)/
 
-# Decoding and encoding, no legacy formats, no threads, no assembly (plain C
-# objects are all tcc's linker has to understand).
-$(LIBS)/libzstd.a: $(ZSTD_DSC)
+# Decoding and encoding, no legacy formats, no dictionary builder, no
+# deprecated API, no threads, no assembly (plain C objects are all tcc's
+# linker has to understand); -Os: it ships in the image, and flash is dear.
+$(LIBS)/libzstd.a: $(ZSTD_DSC) pack/libs.mk
 	rm -rf $(LIBS)/zstd && mkdir -p $(LIBS)
 	dpkg-source --no-check -x $< $(LIBS)/zstd >/dev/null
 	$(MAKE) -s -C $(LIBS)/zstd/lib libzstd.a CC=$(MUSLCC) \
-		CFLAGS='$(LIB_CFLAGS) -DZSTD_DISABLE_ASM' ZSTD_LEGACY_SUPPORT=0 ZSTD_NO_ASM=1
+		CFLAGS='$(LIB_CFLAGS) -Os -DZSTD_DISABLE_ASM' ZSTD_LEGACY_SUPPORT=0 ZSTD_NO_ASM=1 \
+		ZSTD_LIB_DICTBUILDER=0 ZSTD_LIB_DEPRECATED=0
 	cp $(LIBS)/zstd/lib/libzstd.a $(LIBS)/zstd/lib/zstd.h $(LIBS)/zstd/lib/zstd_errors.h $(LIBS)/

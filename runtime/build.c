@@ -167,6 +167,24 @@ out:
 	return r;
 }
 
+int
+ub_hash_fd(struct sha256 *s, int fd)
+{
+	unsigned char buf[16384];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		sha256_update(s, buf, n);
+	return n < 0 ? -1 : 0;
+}
+
+void
+ub_hex(const unsigned char *d, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
 /*
  * "UBH1 <SHA-256 of each library file's name, size and bytes>\n": the
  * content key. Unlike the stat key it survives copying the files, so an
@@ -176,11 +194,10 @@ out:
 static int
 lib_hash(char **srcs, char out[LIB_HASH_LEN])
 {
-	unsigned char buf[16384], d[32];
+	unsigned char d[32];
 	struct sha256 s;
 	struct stat st;
-	ssize_t n;
-	int fd;
+	int fd, n;
 
 	sha256_init(&s);
 	for (; *srcs != NULL; srcs++) {
@@ -192,16 +209,14 @@ lib_hash(char **srcs, char out[LIB_HASH_LEN])
 		}
 		sha256_update(&s, *srcs, strlen(*srcs) + 1);
 		sha256_update(&s, &st.st_size, sizeof st.st_size);
-		while ((n = read(fd, buf, sizeof buf)) > 0)
-			sha256_update(&s, buf, n);
+		n = ub_hash_fd(&s, fd);
 		close(fd);
 		if (n < 0)
 			return -1;
 	}
 	sha256_final(&s, d);
 	memcpy(out, "UBH1 ", 5);
-	for (int i = 0; i < 32; i++)
-		snprintf(out + 5 + 2 * i, 3, "%02x", d[i]);
+	ub_hex(d, 32, out + 5);
 	memcpy(out + 69, "\n", 2);
 	return 0;
 }

@@ -178,9 +178,8 @@ static int
 script_hash(const struct front *f, char hex[65])
 {
 	struct sha256 s;
-	unsigned char d[32], buf[65536];
-	ssize_t n;
-	int fd = open(f->in[0], O_RDONLY | O_CLOEXEC);
+	unsigned char d[32];
+	int fd = open(f->in[0], O_RDONLY | O_CLOEXEC), n;
 
 	if (fd < 0)
 		return -1;
@@ -189,14 +188,12 @@ script_hash(const struct front *f, char hex[65])
 	sha256_update(&s, f->opts, strlen(f->opts) + 1);
 	hash_list(&s, "I", f->inc), hash_list(&s, "D", f->def), hash_list(&s, "U", f->undef);
 	hash_list(&s, "L", f->libdir), hash_list(&s, "l", f->lib), hash_list(&s, "f", f->in + 1);
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		sha256_update(&s, buf, n);
+	n = ub_hash_fd(&s, fd);
 	close(fd);
 	if (n < 0)
 		return -1;
 	sha256_final(&s, d);
-	for (int i = 0; i < 32; i++)
-		sprintf(hex + 2 * i, "%02x", d[i]);
+	ub_hex(d, 32, hex);
 	return 0;
 }
 

@@ -45,6 +45,12 @@ enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3 };
 int ub_build_lib(const struct ub *u, const char *dir, char **lib);
 int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);
 
+/* Content hashing (build.c): the rest of FD into S, 0 or -1 with errno;
+ * N bytes as 2N lowercase hex digits and a NUL. */
+struct sha256;
+int ub_hash_fd(struct sha256 *s, int fd);
+void ub_hex(const unsigned char *d, size_t n, char *out);
+
 /* Is errno one that means "this directory cannot hold the cache"? */
 int ub_unusable(int err);
 
