@@ -45,5 +45,6 @@ $(B)/bench/spawn: bench/spawn.c
 .PHONY: bench
 bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vmlinuz
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt
+	B=$(B) bench/commands.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/multicall.sh | tee -a $(B)/bench/results.txt

@@ -8,7 +8,6 @@ R=$B/bench/root
 SPAWN=$B/bench/spawn
 RUNS_COLD=${RUNS_COLD:-21}
 RUNS_HOT=${RUNS_HOT:-500}
-RUNS_EACH=${RUNS_EACH:-101}
 CMDS=${CMDS:-$(cd cmds-src && ls *.c | sed 's/\.c$//')}
 
 rm -rf "$R" && mkdir -p "$R/usr/bin"
@@ -76,17 +75,3 @@ printf "C script, second run (#!/bin/tcc -run, cached): %.1f us vs cached comman
 	"$sc" "$tr" "$(ratio "$sc" "$tr")"
 printf "freshness check (stat of %s sources): echo x %.1f us with, %.1f us without: %s\n" \
 	"$(($(ls "$R/src/lib" | wc -l) + 1))" "$e" "$n" "$(ratio "$e" "$n")"
-
-# Every command that BusyBox also has, cached, against the BusyBox applet:
-# "CMD --help", which starts the program, parses and prints a little.
-echo
-echo "== cached run of each command, CMD --help, median of $RUNS_EACH runs (us), vs busybox-static =="
-chroot "$R" /bin/ubuild -a >/dev/null 2>&1
-have=$(chroot "$R" /usr/bin/busybox --list)
-printf "%-10s %9s %9s %8s\n" cmd ours busybox ours/bb
-for c in $CMDS; do
-	grep -qx "$c" <<<"$have" || continue
-	out=$("$SPAWN" -r "$R" -n "$RUNS_EACH" -- /ubin/$c --help \; /usr/bin/busybox $c --help 2>/dev/null)
-	o=$(col 1 1 <<<"$out"); b=$(col 2 1 <<<"$out")
-	printf "%-10s %9.1f %9.1f %8s\n" "$c" "$o" "$b" "$(ratio "$o" "$b")"
-done
