@@ -10,6 +10,7 @@ static const char usage[] =
 struct pat {
 	char *s;
 	size_t len;
+	int literal;		/* no special characters: searched as with -F */
 	regex_t re;
 };
 
@@ -95,6 +96,11 @@ compile(void)
 	int err, flags = (f.ere ? REG_EXTENDED : 0) | (f.icase ? REG_ICASE : 0);
 
 	for (size_t i = 0; i < npats && !f.fixed; i++) {
+		/* Most patterns typed are plain words: skip the regex engine for them. */
+		pats[i].literal = pats[i].len > 0 && strlen(pats[i].s) == pats[i].len &&
+		    strpbrk(pats[i].s, f.ere ? "\\.[]*^$+?(){}|" : "\\.[]*^$") == NULL;
+		if (pats[i].literal)
+			continue;
 		if ((err = regcomp(&pats[i].re, pats[i].s, flags)) != 0) {
 			regerror(err, &pats[i].re, msg, sizeof msg);
 			warn("%s: %s", pats[i].s, msg);
@@ -135,8 +141,12 @@ find_fixed(const struct pat *p, const char *s, size_t n, size_t from, size_t *so
 				*so = i;
 				return 1;
 			}
-		} else if (p->len == 0 || (s[i] == p->s[0] && memcmp(s + i, p->s, p->len) == 0)) {
-			*so = i;
+		} else {
+			const char *m = p->len ? memmem(s + i, n - i, p->s, p->len) : s + i;
+
+			if (m == NULL)
+				return 0;
+			*so = m - s;
 			return 1;
 		}
 	}
@@ -168,7 +178,7 @@ static int
 find_one(const struct pat *p, const char *s, size_t n, size_t from, size_t *so, size_t *eo)
 {
 	for (; from <= n; from = *so + 1) {
-		if (f.fixed) {
+		if (f.fixed || p->literal) {
 			if (!find_fixed(p, s, n, from, so))
 				return 0;
 			*eo = *so + p->len;

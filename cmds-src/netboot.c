@@ -272,5 +272,6 @@ main(int argc, char *argv[])
 	fflush(stdout);
 	sync();
 	reboot(RB_KEXEC);
-	die_errno("kexec");
+	warn_errno("kexec");
+	return 1;
 }

@@ -28,9 +28,11 @@ builder-test: $(B)/root.staged
 	test/builder/run $(B)/root
 
 golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
-	# /dev and /proc for the chroot, in a private mount namespace: they vanish with it
+	# /dev, /proc and a tmpfs cache (as on the target) for the chroot, in a
+	# private mount namespace: they vanish with it, and the staged tree stays clean
 	INROOT=$(B)/test/inroot unshare -m sh -c 'mount --bind /dev $(B)/root/dev && \
-		mount -t proc proc $(B)/root/proc && test/golden/run chroot $(B)/root'
+		mount -t proc proc $(B)/root/proc && mount -t tmpfs -o mode=0755 ubin $(B)/root/ubin && \
+		test/golden/run chroot $(B)/root'
 	test/golden/run dir $(B)/root-multicall
 
 .PHONY: boot-test

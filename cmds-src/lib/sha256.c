@@ -12,35 +12,32 @@ static const uint32_t k[64] = {
 	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static uint32_t
-ror(uint32_t x, int n)
-{
-	return x >> n | x << (32 - n);
-}
+/* Macros, not functions: tcc calls every function, and a block does ~1000 rotations. */
+#define ROR(x, n) ((x) >> (n) | (x) << (32 - (n)))
+#define S0(x) (ROR(x, 2) ^ ROR(x, 13) ^ ROR(x, 22))
+#define S1(x) (ROR(x, 6) ^ ROR(x, 11) ^ ROR(x, 25))
+#define G0(x) (ROR(x, 7) ^ ROR(x, 18) ^ (x) >> 3)
+#define G1(x) (ROR(x, 17) ^ ROR(x, 19) ^ (x) >> 10)
 
 static void
 block(uint32_t h[8], const unsigned char *p)
 {
-	uint32_t w[64], v[8], t1, t2;
+	uint32_t w[64], a, b, c, d, e, f, g, hh, t1, t2;
 	int i;
 
 	for (i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] << 24 | p[4 * i + 1] << 16 | p[4 * i + 2] << 8 | p[4 * i + 3];
 	for (; i < 64; i++)
-		w[i] = (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10) + w[i - 7] +
-		    (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ w[i - 15] >> 3) + w[i - 16];
-	memcpy(v, h, sizeof v);
+		w[i] = G1(w[i - 2]) + w[i - 7] + G0(w[i - 15]) + w[i - 16];
+	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
 	for (i = 0; i < 64; i++) {
-		t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25)) +
-		    ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i];
-		t2 = (ror(v[0], 2) ^ ror(v[0], 13) ^ ror(v[0], 22)) +
-		    ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-		memmove(v + 1, v, 7 * sizeof *v);
-		v[4] += t1;
-		v[0] = t1 + t2;
+		t1 = hh + S1(e) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+		t2 = S0(a) + ((a & b) ^ (a & c) ^ (b & c));
+		hh = g, g = f, f = e, e = d + t1;
+		d = c, c = b, b = a, a = t1 + t2;
 	}
-	for (i = 0; i < 8; i++)
-		h[i] += v[i];
+	h[0] += a, h[1] += b, h[2] += c, h[3] += d;
+	h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
 }
 
 void

@@ -71,3 +71,12 @@ t 'write error' 2 'grep a 2>&1 >/dev/full' $'grep: write error: No space left on
 skip_if_root t 'unreadable file' 2 'printf x >f; chmod 000 f; grep x f 2>&1' $'grep: f: Permission denied\n'
 t 'bad option' 2 'grep -y a 2>&1' $'grep: -y: unknown option\nusage: grep [-EFHLRabchilnoqrsvwx] [-A NUM] [-B NUM] [-C NUM] [-m NUM] [-e PATTERN]... [-f FILE]... [PATTERN] [FILE...]\n'
 t '--help' 0 'grep --help' $'usage: grep [-EFHLRabchilnoqrsvwx] [-A NUM] [-B NUM] [-C NUM] [-m NUM] [-e PATTERN]... [-f FILE]... [PATTERN] [FILE...]\n'
+# plain patterns take the literal path (no regex engine): same answers
+t 'literal: several on a line, -o' 0 'printf "abcab\nxx\nab\n" | grep -o ab' $'ab\nab\nab\n'
+t 'literal: -i' 0 'printf "Foo\nfoo\nbar\n" | grep -i FOO' $'Foo\nfoo\n'
+t 'literal: -w skips a longer word, finds a later one' 0 'printf "food foo\nfood\n" | grep -w foo' $'food foo\n'
+t 'literal: -x' 0 'printf "foo\nfoo bar\n" | grep -x foo' $'foo\n'
+t 'a dot is not literal' 0 'printf "a.c\nabc\n" | grep a.c' $'a.c\nabc\n'
+t 'ERE: a bar is not literal' 0 'printf "a\nb\nc\n" | grep -E "a|b"' $'a\nb\n'
+t 'BRE: a bar is literal' 0 'printf "a|b\nb\n" | grep "a|b"' $'a|b\n'
+t 'literal: count across many lines' 0 'seq 1 2000 | grep -c 19' $'139\n'
