@@ -44,19 +44,6 @@ target_of(const char *path)
 	return cp.to;
 }
 
-static int
-ask(const char *to)
-{
-	int c, yes;
-
-	fprintf(stderr, "%s: overwrite '%s'? ", cmd_name, to);
-	fflush(stderr);
-	c = getchar();
-	yes = c == 'y' || c == 'Y';
-	while (c != '\n' && c != EOF)
-		c = getchar();
-	return yes;
-}
 
 /* May TO, which exists, be replaced? -n says no, -i asks. */
 static int
@@ -64,7 +51,7 @@ may_replace(const char *to)
 {
 	if (cp.noclobber)
 		return 0;
-	return !cp.interactive || ask(to);
+	return !cp.interactive || ask_yes("%s: overwrite '%s'? ", cmd_name, to);
 }
 
 /* Owner, mode and times of ST onto TO (an open FD, or the path when FD < 0). */

@@ -450,20 +450,6 @@ substitute(const char *arg, const char *path)
 	return s;
 }
 
-/* Prompt on stderr for -ok, as "< CMD ... PATH > ? "; a line starting with y or Y is yes. */
-static int
-ask(const char *cmd, const char *path)
-{
-	int c, yes;
-
-	fprintf(stderr, "< %s ... %s > ? ", cmd, path);
-	fflush(stderr);
-	c = getchar();
-	yes = c == 'y' || c == 'Y';
-	while (c != '\n' && c != EOF)
-		c = getchar();
-	return yes;
-}
 
 static int
 exec_one(struct node *n, const char *path)
@@ -478,7 +464,7 @@ exec_one(struct node *n, const char *path)
 	for (i = 0; i < count; i++)
 		argv[i] = substitute(n->argv[i], path);
 	argv[count] = NULL;
-	if (n->type == T_EXEC || ask(argv[0], path))
+	if (n->type == T_EXEC || ask_yes("< %s ... %s > ? ", argv[0], path))
 		r = run(argv);
 	for (i = 0; i < count; i++)
 		free(argv[i]);

@@ -14,30 +14,14 @@ static struct {
 	size_t nlinks, linkcap;
 } mv;
 
-static int
-ask(const char *to)
-{
-	int c, yes;
-
-	fprintf(stderr, "%s: overwrite '%s'? ", cmd_name, to);
-	fflush(stderr);
-	c = getchar();
-	yes = c == 'y' || c == 'Y';
-	while (c != '\n' && c != EOF)
-		c = getchar();
-	return yes;
-}
-
 /* POSIX: -i asks; so does a target we may not write, when stdin is a terminal. */
 static int
 may_replace(const char *to)
 {
 	if (mv.noclobber)
 		return 0;
-	if (mv.interactive)
-		return ask(to);
-	if (!mv.force && access(to, W_OK) < 0 && errno == EACCES && isatty(0))
-		return ask(to);
+	if (mv.interactive || (!mv.force && access(to, W_OK) < 0 && errno == EACCES && isatty(0)))
+		return ask_yes("%s: overwrite '%s'? ", cmd_name, to);
 	return 1;
 }
 

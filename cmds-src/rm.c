@@ -38,32 +38,17 @@ path_pop(size_t old)
 	path.s[old] = '\0';
 }
 
-/* Prompt on stderr; a line starting with y or Y is yes. */
-static int
-ask(const char *what)
-{
-	int c, yes;
-
-	fprintf(stderr, "%s: %s '%s'? ", cmd_name, what, path.s);
-	fflush(stderr);
-	c = getchar();
-	yes = c == 'y' || c == 'Y';
-	while (c != '\n' && c != EOF)
-		c = getchar();
-	return yes;
-}
-
 /* -i asks always; otherwise only a write-protected file on a terminal asks. */
 static int
 confirm(int dfd, const char *name, const struct stat *st)
 {
 	if (interactive)
-		return ask("remove");
+		return ask_yes("%s: remove '%s'? ", cmd_name, path.s);
 	if (force || S_ISLNK(st->st_mode) || !isatty(0))
 		return 1;
 	if (faccessat(dfd, name, W_OK, AT_EACCESS) == 0)
 		return 1;
-	return ask("remove write-protected");
+	return ask_yes("%s: remove write-protected '%s'? ", cmd_name, path.s);
 }
 
 static int
@@ -195,12 +180,12 @@ remove_dir(int *dfd, const char *name, const struct stat *st)
 		return 1;
 	}
 	if (recursive) {
-		if (interactive && !ask("descend into directory"))
+		if (interactive && !ask_yes("%s: descend into directory '%s'? ", cmd_name, path.s))
 			return 1;
 		if ((r = empty_dir(dfd, name, st)) != 0)
 			return r;
 	}
-	if (interactive && !ask("remove directory"))
+	if (interactive && !ask_yes("%s: remove directory '%s'? ", cmd_name, path.s))
 		return 1;
 	if (unlinkat(*dfd, name, AT_REMOVEDIR) < 0) {
 		warn_errno("%s", path.s);

@@ -18,7 +18,7 @@ $(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh
 
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
-PACK_SRC := pack/pack.c pack/cpio.c $(addprefix cmds-src/lib/,sha256.c xmalloc.c path_join.c io.c err.c opt.c cmd_exit.c)
+PACK_SRC := pack/pack.c pack/cpio.c $(addprefix cmds-src/lib/,sha256.c md.c xmalloc.c path_join.c io.c err.c opt.c cmd_exit.c)
 
 $(PACK): $(PACK_SRC) pack/cpio.h cmds-src/lib/cmd.h | $(DEPS)
 	@mkdir -p $(@D)

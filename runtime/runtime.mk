@@ -7,7 +7,7 @@ RT_CFLAGS := -D_GNU_SOURCE
 RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 
 # tcc and cc are the builder too; they hash scripts with the command library's SHA-256.
-RT_MAIN := runtime/ubuild.c runtime/tccfront.c cmds-src/lib/sha256.c
+RT_MAIN := runtime/ubuild.c runtime/tccfront.c cmds-src/lib/sha256.c cmds-src/lib/md.c
 $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) cmds-src/lib/cmd.h $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Iruntime -Itcc -I$(TCC_SRC) -Icmds-src/lib -o $@ \

@@ -54,6 +54,10 @@ _Noreturn void die_errno(const char *fmt, ...);
 /* Flush stdout; a write error becomes a message and status 1. Returns the status. */
 int cmd_exit(void);
 
+/* Print the question (a printf format), read a line from standard input:
+ * does it start with y or Y? For cp -i, mv -i, rm -i and find -ok. */
+int ask_yes(const char *fmt, ...);
+
 /* Memory: die with "name: out of memory" rather than return NULL. */
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
@@ -147,6 +151,12 @@ int unescape(const char **s);
 int parse_size(const char *s, int base, unsigned long long *v);
 
 /* MD5 (RFC 1321) and SHA-1 (FIPS 180-4), streaming like SHA-256. */
+/* What they share (md.c): BLOCK folds 64 bytes into the state H; BUF holds a
+ * partial block; LEN counts bytes; the length goes in BIG_ENDIAN or not. */
+typedef void md_block_fn(uint32_t *h, const unsigned char *p);
+void md_update(uint32_t *h, unsigned char buf[64], uint64_t *len, const void *data, size_t n,
+    md_block_fn *block);
+void md_final(uint32_t *h, unsigned char buf[64], uint64_t *len, int big_endian, md_block_fn *block);
 struct md5 {
 	uint32_t h[4];
 	uint64_t len;

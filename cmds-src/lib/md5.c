@@ -63,35 +63,14 @@ md5_init(struct md5 *s)
 void
 md5_update(struct md5 *s, const void *data, size_t n)
 {
-	const unsigned char *p = data;
-	size_t used = s->len % 64, take;
-
-	s->len += n;
-	while (n > 0) {
-		take = 64 - used < n ? 64 - used : n;
-		memcpy(s->buf + used, p, take);
-		used += take;
-		p += take;
-		n -= take;
-		if (used == 64) {
-			block(s->h, s->buf);
-			used = 0;
-		}
-	}
+	md_update(s->h, s->buf, &s->len, data, n, block);
 }
 
 /* The length goes in little-endian, unlike the SHA family. */
 void
 md5_final(struct md5 *s, unsigned char out[16])
 {
-	uint64_t bits = s->len * 8;
-	unsigned char pad[72] = { 0x80 };
-	size_t padlen = (s->len % 64 < 56 ? 56 : 120) - s->len % 64;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		pad[padlen + i] = bits >> (8 * i);
-	md5_update(s, pad, padlen + 8);
-	for (i = 0; i < 16; i++)
+	md_final(s->h, s->buf, &s->len, 0, block);
+	for (int i = 0; i < 16; i++)
 		out[i] = s->h[i / 4] >> (8 * (i % 4));
 }
