@@ -94,6 +94,9 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *data, size_t n);
 void sha256_final(struct sha256 *s, unsigned char out[32]);
 
+/* chown (OWNER[:GROUP]) and chgrp (GROUP_ONLY): [-hR] [-H|-L|-P] NAME FILE... */
+int owner_main(int argc, char **argv, const char *usage, int group_only);
+
 /* poweroff, reboot, halt: "NAME [-f] [-n] [-d SECONDS]"; signal init, or reboot(how) with -f. */
 int power_main(int argc, char **argv, int sig, int how);
 
