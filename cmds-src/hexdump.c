@@ -28,91 +28,7 @@ static const struct fmt fmts[] = {
 static const struct fmt *shown[16];
 static int nshown;
 
-static struct {
-	char **files;
-	int nfiles, next;
-	FILE *fp;
-	unsigned long long skip, left;
-	int limited;
-} in;
-
-static int
-next_file(void)
-{
-	for (;;) {
-		if (in.fp != NULL) {
-			if (ferror(in.fp))
-				warn_errno("%s", in.files[in.next - 1]);
-			fclose_in(in.fp);
-			in.fp = NULL;
-		}
-		if (in.next >= in.nfiles)
-			return 0;
-		if ((in.fp = fopen_in(in.files[in.next++])) != NULL)
-			return 1;
-		warn_errno("%s", in.files[in.next - 1]);
-	}
-}
-
-static void
-skip_input(void)
-{
-	struct stat st;
-	int c;
-
-	while (in.skip > 0 && (in.fp != NULL || next_file())) {
-		if (fstat(fileno(in.fp), &st) == 0 && S_ISREG(st.st_mode)) {
-			if ((unsigned long long)st.st_size <= in.skip) {
-				in.skip -= st.st_size;
-				next_file();
-				continue;
-			}
-			if (fseeko(in.fp, (off_t)in.skip, SEEK_CUR) == 0) {
-				in.skip = 0;
-				break;
-			}
-		}
-		while (in.skip > 0 && (c = getc(in.fp)) != EOF)
-			in.skip--;
-		if (in.skip > 0)
-			next_file();
-	}
-}
-
-static size_t
-read_line(unsigned char *buf)
-{
-	size_t n = 0, want = LINE;
-
-	if (in.limited && in.left < want)
-		want = in.left;
-	while (n < want && (in.fp != NULL || next_file())) {
-		n += fread(buf + n, 1, want - n, in.fp);
-		if (n < want && !next_file())
-			break;
-	}
-	in.left -= n;
-	return n;
-}
-
-static const char *
-char_c(int c, char *tmp)
-{
-	static const char esc[] = "\a\b\f\n\r\t\v", name[] = "abfnrtv";
-	const char *p;
-
-	if (c == 0)
-		return "\\0";
-	if ((p = memchr(esc, c, sizeof esc - 1)) != NULL) {
-		snprintf(tmp, 8, "\\%c", name[p - esc]);
-	} else if (c >= 32 && c < 127) {
-		tmp[0] = c;
-		tmp[1] = '\0';
-	} else {
-		snprintf(tmp, 8, "%03o", c);
-	}
-	return tmp;
-}
+static struct instream in;
 
 static void
 canonical(const unsigned char *buf, size_t n)
@@ -148,7 +64,7 @@ fields(const struct fmt *f, const unsigned char *buf, size_t n)
 		case 'x': printf("%0*x", f->width, v); break;
 		case 'o': printf("%0*o", f->width, v); break;
 		case 'u': printf("%0*u", f->width, v); break;
-		default: printf("%*s", f->width, char_c(v, tmp)); break;
+		default: printf("%*s", f->width, byte_c(v, tmp)); break;
 		}
 	}
 }
@@ -162,7 +78,7 @@ dump(int all, unsigned long long addr)
 
 	for (int i = 0; i < nshown; i++)
 		wide |= shown[i]->opt == 'C';
-	while ((n = read_line(buf)) > 0) {
+	while ((n = instream_read(&in, buf, LINE)) > 0) {
 		if (!all && have_prev && n == LINE && memcmp(buf, prev, LINE) == 0) {
 			if (!star)
 				puts("*");
@@ -231,9 +147,9 @@ main(int argc, char *argv[])
 	in.files = o.ind < argc ? argv + o.ind : std_in;
 	in.nfiles = o.ind < argc ? argc - o.ind : 1;
 	start = in.skip;
-	skip_input();
+	instream_skip(&in);
 	dump(all, start - in.skip);
 	if (in.fp != NULL)
-		next_file();
+		instream_next(&in);
 	return cmd_exit();
 }

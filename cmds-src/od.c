@@ -17,14 +17,7 @@ static struct spec specs[64];
 static int nspecs;
 
 /* The input: the operands in turn, as one stream. */
-static struct {
-	char **files;
-	int nfiles, next;
-	FILE *fp;
-	const char *name;
-	unsigned long long skip, limit;
-	int limited;
-} in;
+static struct instream in;
 
 static void
 add_spec(char type, int size, int z)
@@ -97,71 +90,6 @@ parse_types(const char *arg)
 }
 
 /* The next input file that opens; 0 when there are no more. */
-static int
-next_file(void)
-{
-	for (;;) {
-		if (in.fp != NULL) {
-			if (ferror(in.fp))
-				warn_errno("%s", in.name);
-			fclose_in(in.fp);
-			in.fp = NULL;
-		}
-		if (in.next >= in.nfiles)
-			return 0;
-		in.name = in.files[in.next++];
-		if ((in.fp = fopen_in(in.name)) != NULL)
-			return 1;
-		warn_errno("%s", in.name);
-	}
-}
-
-/* Past -j SKIP bytes: whole regular files by their size, the rest by reading. */
-static void
-skip_input(void)
-{
-	char buf[65536];
-	struct stat st;
-	size_t r;
-
-	while (in.skip > 0 && (in.fp != NULL || next_file())) {
-		if (fstat(fileno(in.fp), &st) == 0 && S_ISREG(st.st_mode)) {
-			if ((unsigned long long)st.st_size <= in.skip) {
-				in.skip -= st.st_size;
-				next_file();
-				continue;
-			}
-			if (fseeko(in.fp, (off_t)in.skip, SEEK_CUR) == 0) {
-				in.skip = 0;
-				break;
-			}
-		}
-		r = fread(buf, 1, in.skip < sizeof buf ? in.skip : sizeof buf, in.fp);
-		in.skip -= r;
-		if (r == 0 && !next_file())
-			break;
-	}
-	if (in.skip > 0)
-		die("cannot skip past end of combined input");
-}
-
-/* Up to BLOCK bytes of the stream; fewer only at its end. */
-static size_t
-read_block(unsigned char *buf)
-{
-	size_t n = 0, want = BLOCK;
-
-	if (in.limited && in.limit < want)
-		want = in.limit;
-	while (n < want && (in.fp != NULL || next_file())) {
-		n += fread(buf + n, 1, want - n, in.fp);
-		if (n < want && !next_file())
-			break;
-	}
-	in.limit -= n;
-	return n;
-}
-
 static unsigned long long
 get_unsigned(const unsigned char *p, int size)
 {
@@ -194,26 +122,6 @@ get_signed(const unsigned char *p, int size)
 	}
 	memcpy(&d, p, 8);
 	return d;
-}
-
-/* A character as -t c shows it: itself, a C escape, or three octal digits. */
-static const char *
-char_c(int c, char *tmp)
-{
-	static const char esc[] = "\0\a\b\f\n\r\t\v", name[] = "0abfnrtv";
-	const char *p;
-
-	if (c != 0 && (p = memchr(esc + 1, c, sizeof esc - 2)) != NULL) {
-		snprintf(tmp, 8, "\\%c", name[p - esc]);
-	} else if (c == 0) {
-		strcpy(tmp, "\\0");
-	} else if (c >= 32 && c < 127) {
-		tmp[0] = c;
-		tmp[1] = '\0';
-	} else {
-		snprintf(tmp, 8, "%03o", c);
-	}
-	return tmp;
 }
 
 /* A character as -t a shows it: the high bit dropped, controls by name. */
@@ -260,7 +168,7 @@ print_field(const struct spec *s, const unsigned char *p, int w)
 
 	switch (s->type) {
 	case 'a': printf("%*s", w, char_a(*p, tmp)); break;
-	case 'c': printf("%*s", w, char_c(*p, tmp)); break;
+	case 'c': printf("%*s", w, byte_c(*p, tmp)); break;
 	case 'd': printf("%*lld", w, get_signed(p, s->size)); break;
 	case 'u': printf("%*llu", w, get_unsigned(p, s->size)); break;
 	case 'o': printf("%*.*llo", w, s->width, get_unsigned(p, s->size)); break;
@@ -331,7 +239,7 @@ dump(char radix, int all, unsigned long long addr)
 	size_t n;
 	int star = 0, have_prev = 0;
 
-	while ((n = read_block(buf)) > 0) {
+	while ((n = instream_read(&in, buf, BLOCK)) > 0) {
 		if (!all && have_prev && n == BLOCK && memcmp(buf, prev, BLOCK) == 0) {
 			if (!star)
 				puts("*");
@@ -393,7 +301,7 @@ main(int argc, char *argv[])
 			radix = o.arg[0];
 			break;
 		case 'j': in.skip = size_arg(o.arg); break;
-		case 'N': in.limit = size_arg(o.arg); in.limited = 1; break;
+		case 'N': in.left = size_arg(o.arg); in.limited = 1; break;
 		case 't': parse_types(o.arg); break;
 		case 'v': all = 1; break;
 		case '?': die_usage(&o);
@@ -406,9 +314,10 @@ main(int argc, char *argv[])
 	in.files = o.ind < argc ? argv + o.ind : std_in;
 	in.nfiles = o.ind < argc ? argc - o.ind : 1;
 	start = in.skip;
-	skip_input();
+	if (instream_skip(&in) > 0)
+		die("cannot skip past end of combined input");
 	dump(radix, all, start);
 	if (in.fp != NULL)
-		next_file();
+		instream_next(&in);
 	return cmd_exit();
 }

@@ -145,6 +145,26 @@ int opt_late(int *argc, char **argv, int first, const char *flag);
 FILE *fopen_in(const char *path);
 void fclose_in(FILE *f);
 
+/* The operands as one stream, for od and hexdump: each file in turn ("-" is
+ * standard input), one that cannot be opened reported and passed over.
+ * Fill files and nfiles, then skip (bytes to pass over first) and, if
+ * limited, left (bytes to read at most). instream_next opens the next file
+ * (0: none left); instream_skip returns what could not be skipped;
+ * instream_read gives fewer than WANT bytes only at the end. */
+struct instream {
+	char **files;
+	int nfiles, next;
+	FILE *fp;
+	const char *name;
+	unsigned long long skip, left;
+	int limited;
+};
+int instream_next(struct instream *in);
+unsigned long long instream_skip(struct instream *in);
+size_t instream_read(struct instream *in, unsigned char *buf, size_t want);
+/* A byte as od -t c shows it: itself, a C escape (\0 \n...), or 3 octal digits. */
+const char *byte_c(int c, char tmp[8]);
+
 /* The byte a backslash escape stands for: *S is just past the backslash, at
  * one of \\abfnrtv or 1-3 octal digits. Advances *S; -1 (*S kept) for others. */
 int unescape(const char **s);
