@@ -37,7 +37,7 @@ canonical(const unsigned char *buf, size_t n)
 		if (i == 8)
 			putchar(' ');
 		if (i < n)
-			printf(" %02x", buf[i]);
+			put_num(buf[i], 0, 16, 2, 3);
 		else
 			fputs("   ", stdout);
 	}
@@ -54,17 +54,16 @@ fields(const struct fmt *f, const unsigned char *buf, size_t n)
 	unsigned v;
 
 	for (size_t i = 0; i < LINE; i += f->size) {
-		printf("%*s", f->sep, "");
 		if (i >= n) {
-			printf("%*s", f->width, "");
+			printf("%*s", f->sep + f->width, "");
 			continue;
 		}
 		v = f->size == 2 ? (unsigned)buf[i] | (unsigned)buf[i + 1] << 8 : buf[i];
 		switch (f->conv) {
-		case 'x': printf("%0*x", f->width, v); break;
-		case 'o': printf("%0*o", f->width, v); break;
-		case 'u': printf("%0*u", f->width, v); break;
-		default: printf("%*s", f->width, byte_c(v, tmp)); break;
+		case 'x': put_num(v, 0, 16, f->width, f->sep + f->width); break;
+		case 'o': put_num(v, 0, 8, f->width, f->sep + f->width); break;
+		case 'u': put_num(v, 0, 10, f->width, f->sep + f->width); break;
+		default: printf("%*s", f->sep + f->width, byte_c(v, tmp)); break;
 		}
 	}
 }

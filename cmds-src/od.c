@@ -160,6 +160,12 @@ shortest(double v, int is_float, char *tmp)
 }
 
 static void
+put_signed(long long v, int w)
+{
+	put_num(v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0, 10, 1, w);
+}
+
+static void
 print_field(const struct spec *s, const unsigned char *p, int w)
 {
 	char tmp[32];
@@ -169,10 +175,10 @@ print_field(const struct spec *s, const unsigned char *p, int w)
 	switch (s->type) {
 	case 'a': printf("%*s", w, char_a(*p, tmp)); break;
 	case 'c': printf("%*s", w, byte_c(*p, tmp)); break;
-	case 'd': printf("%*lld", w, get_signed(p, s->size)); break;
-	case 'u': printf("%*llu", w, get_unsigned(p, s->size)); break;
-	case 'o': printf("%*.*llo", w, s->width, get_unsigned(p, s->size)); break;
-	case 'x': printf("%*.*llx", w, s->width, get_unsigned(p, s->size)); break;
+	case 'd': put_signed(get_signed(p, s->size), w); break;
+	case 'u': put_num(get_unsigned(p, s->size), 0, 10, 1, w); break;
+	case 'o': put_num(get_unsigned(p, s->size), 0, 8, s->width, w); break;
+	case 'x': put_num(get_unsigned(p, s->size), 0, 16, s->width, w); break;
 	case 'f':
 		if (s->size == 4) {
 			memcpy(&fl, p, 4);

@@ -162,6 +162,10 @@ struct instream {
 int instream_next(struct instream *in);
 unsigned long long instream_skip(struct instream *in);
 size_t instream_read(struct instream *in, unsigned char *buf, size_t want);
+/* V (negated if NEG) in BASE 8, 10 or 16, of at least DIGITS digits (zeros
+ * in front), right-aligned in WIDTH columns, on stdout: printf's "%*.*llx"
+ * without the parsing, which costs more than the number in a dump. */
+void put_num(unsigned long long v, int neg, int base, int digits, int width);
 /* A byte as od -t c shows it: itself, a C escape (\0 \n...), or 3 octal digits. */
 const char *byte_c(int c, char tmp[8]);
 
