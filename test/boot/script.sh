@@ -9,5 +9,11 @@ mkdir -p /tmp/a/b && ls /tmp/a
 rm -r /tmp/a && echo "SCRIPT: removed"
 for c in true false; do $c; echo "SCRIPT: $c $?"; done
 nosuchcmd 2>/dev/null; echo "SCRIPT: missing $?"
+modprobe loop
+head -c 65536 /dev/zero >/tmp/img
+d=$(losetup -f --show /tmp/img) && echo "SCRIPT: attached $d"
+losetup -a
+losetup -d "$d" && echo "SCRIPT: detached"
+losetup "$d"
 echo "SCRIPT: done"
 poweroff
