@@ -1,21 +1,5 @@
 /* losetup - attach files to loop devices, detach them, list them */
 #include "cmd.h"
-#include <sys/ioctl.h>
-
-/* From <linux/loop.h>, a stable ABI (the image ships only the UAPI headers commands need). */
-#define LOOP_SET_FD 0x4C00
-#define LOOP_CLR_FD 0x4C01
-#define LOOP_SET_STATUS64 0x4C04
-#define LOOP_GET_STATUS64 0x4C05
-#define LOOP_CTL_GET_FREE 0x4C82
-#define LO_FLAGS_PARTSCAN 8
-#define LO_NAME_SIZE 64
-struct loop_info64 {
-	uint64_t lo_device, lo_inode, lo_rdevice, lo_offset, lo_sizelimit;
-	uint32_t lo_number, lo_encrypt_type, lo_encrypt_key_size, lo_flags;
-	uint8_t lo_file_name[LO_NAME_SIZE], lo_crypt_name[LO_NAME_SIZE], lo_encrypt_key[32];
-	uint64_t lo_init[2];
-};
 
 static const char usage[] =
     "losetup [-a] | -f | [-rP] [-o OFFSET] [--show] -f FILE | [-rP] [-o OFFSET] LOOPDEV FILE"
@@ -31,14 +15,9 @@ static char *
 first_free(void)
 {
 	static char dev[32];
-	int fd = open("/dev/loop-control", O_RDWR | O_CLOEXEC), n;
 
-	if (fd < 0)
-		die_errno("/dev/loop-control");
-	if ((n = ioctl(fd, LOOP_CTL_GET_FREE)) < 0)
-		die_errno("no free loop device");
-	close(fd);
-	snprintf(dev, sizeof dev, "/dev/loop%d", n);
+	if (loop_free(dev, sizeof dev) < 0)
+		die_errno("no free loop device: /dev/loop-control");
 	return dev;
 }
 
@@ -58,7 +37,7 @@ backing_name(const char *dev, const struct loop_info64 *li, char *out, size_t ca
 	}
 	if (f != NULL)
 		fclose(f);
-	snprintf(out, cap, "%.*s", LO_NAME_SIZE, (const char *)li->lo_file_name);
+	snprintf(out, cap, "%.*s", LOOP_NAME_MAX, (const char *)li->lo_file_name);
 }
 
 /* "/dev/loop0: [2049]:1234 (/file), offset 512", as util-linux says it. 0, or -1 if not attached. */
@@ -67,16 +46,8 @@ show(const char *dev, int quiet)
 {
 	struct loop_info64 li;
 	char name[4096];
-	int fd = open(dev, O_RDONLY | O_CLOEXEC), r;
 
-	if (fd < 0) {
-		if (!quiet)
-			warn_errno("%s", dev);
-		return -1;
-	}
-	r = ioctl(fd, LOOP_GET_STATUS64, &li);
-	close(fd);
-	if (r < 0) {
+	if (loop_status(dev, &li) < 0) {
 		if (!quiet)
 			warn("%s: %s", dev, errno == ENXIO ? "not attached" : strerror(errno));
 		return -1;
@@ -112,48 +83,28 @@ show_all(void)
 static void
 attach(const char *dev, const char *file)
 {
-	struct loop_info64 li;
-	int ffd, dfd, mode = lo.readonly ? O_RDONLY : O_RDWR;
+	char name[32];
+	int ro = lo.readonly, fd;
+	struct stat st;
 
-	if ((ffd = open(file, mode | O_CLOEXEC)) < 0 && !lo.readonly && (errno == EROFS || errno == EACCES)) {
-		mode = O_RDONLY;	/* as util-linux: a file we may only read is attached read-only */
-		ffd = open(file, mode | O_CLOEXEC);
-	}
-	if (ffd < 0)
+	if (stat(file, &st) < 0)	/* so that an error names the right one */
 		die_errno("%s", file);
-	if ((dfd = open(dev, mode | O_CLOEXEC)) < 0)
-		die_errno("%s", dev);
-	if (ioctl(dfd, LOOP_SET_FD, ffd) < 0)
-		die("%s: %s", dev, errno == EBUSY ? "already attached" : strerror(errno));
-	memset(&li, 0, sizeof li);
-	li.lo_offset = lo.offset;
-	li.lo_flags = lo.partscan ? LO_FLAGS_PARTSCAN : 0;
-	snprintf((char *)li.lo_file_name, LO_NAME_SIZE, "%s", file);
-	if (ioctl(dfd, LOOP_SET_STATUS64, &li) < 0) {
-		int err = errno;
-
-		ioctl(dfd, LOOP_CLR_FD, 0);	/* half set up is worse than not at all */
-		errno = err;
-		die_errno("%s: setting the offset", dev);
-	}
-	close(dfd);
-	close(ffd);
+	snprintf(name, sizeof name, "%s", dev);
+	fd = loop_attach(file, &ro, lo.offset, lo.partscan ? LOOP_PARTSCAN : 0, name, sizeof name);
+	if (fd < 0 && errno == EBUSY)
+		die("%s: already attached", dev);
+	if (fd < 0)
+		die_errno("%s", *dev ? dev : "/dev/loop-control");
+	close(fd);
 	if (lo.show)
-		puts(dev);
+		puts(name);
 }
 
 static void
 detach(const char *dev)
 {
-	int fd = open(dev, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0) {
-		warn_errno("%s", dev);
-		return;
-	}
-	if (ioctl(fd, LOOP_CLR_FD, 0) < 0)
+	if (loop_detach(dev) < 0)
 		warn("%s: %s", dev, errno == ENXIO ? "not attached" : strerror(errno));
-	close(fd);
 }
 
 int
@@ -186,7 +137,7 @@ main(int argc, char *argv[])
 		for (int i = o.ind; i < argc; i++)
 			detach(argv[i]);
 	} else if (find && rest == 1) {
-		attach(first_free(), argv[o.ind]);
+		attach("", argv[o.ind]);
 	} else if (find) {
 		puts(first_free());
 	} else if (rest == 2) {

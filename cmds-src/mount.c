@@ -1,6 +1,5 @@
 /* mount - mount file systems, or list the mounted ones */
 #include "cmd.h"
-#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
 
@@ -151,71 +150,6 @@ list(const char *type)
 	fclose(f);
 }
 
-/* Linux's <linux/loop.h>, which musl does not carry. */
-#define LOOP_SET_FD 0x4C00
-#define LOOP_CLR_FD 0x4C01
-#define LOOP_SET_STATUS64 0x4C04
-#define LOOP_CTL_GET_FREE 0x4C82
-#define LO_FLAGS_READ_ONLY 1
-#define LO_FLAGS_AUTOCLEAR 4
-struct loop_info64 {
-	uint64_t lo_device, lo_inode, lo_rdevice, lo_offset, lo_sizelimit;
-	uint32_t lo_number, lo_encrypt_type, lo_encrypt_key_size, lo_flags;
-	uint8_t lo_file_name[64], lo_crypt_name[64], lo_encrypt_key[32];
-	uint64_t lo_init[2];
-};
-
-/* Attach FILE to a free loop device that lets go when unmounted; its fd, or -1. */
-static int
-loop_attach(const char *file, int *ro, char *dev, size_t devlen)
-{
-	struct loop_info64 info;
-	int ctl, lfd = -1, ffd, n, tries, err;
-
-	if ((ffd = open(file, (*ro ? O_RDONLY : O_RDWR) | O_CLOEXEC)) < 0 &&
-	    (errno == EROFS || errno == EACCES) && !*ro) {
-		*ro = 1;
-		ffd = open(file, O_RDONLY | O_CLOEXEC);
-	}
-	if (ffd < 0)
-		return -1;
-	if ((ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC)) < 0) {
-		close(ffd);
-		return -1;
-	}
-	for (tries = 0; tries < 16; tries++) {
-		if ((n = ioctl(ctl, LOOP_CTL_GET_FREE)) < 0)
-			break;
-		snprintf(dev, devlen, "/dev/loop%d", n);
-		if ((lfd = open(dev, (*ro ? O_RDONLY : O_RDWR) | O_CLOEXEC)) < 0)
-			break;
-		if (ioctl(lfd, LOOP_SET_FD, ffd) == 0)
-			break;
-		close(lfd);
-		lfd = -1;
-		if (errno != EBUSY)	/* another mount took it first: try the next */
-			break;
-	}
-	err = errno;
-	close(ctl);
-	close(ffd);
-	if (lfd < 0) {
-		errno = err;
-		return -1;
-	}
-	memset(&info, 0, sizeof info);
-	snprintf((char *)info.lo_file_name, sizeof info.lo_file_name, "%s", file);
-	info.lo_flags = LO_FLAGS_AUTOCLEAR | (*ro ? LO_FLAGS_READ_ONLY : 0);
-	if (ioctl(lfd, LOOP_SET_STATUS64, &info) < 0) {
-		err = errno;
-		ioctl(lfd, LOOP_CLR_FD, 0);
-		close(lfd);
-		errno = err;
-		return -1;
-	}
-	return lfd;
-}
-
 /* mount(2); a type the call ignores (bind, move, remount) is "none", not NULL. */
 static int
 sys_mount(const char *src, const char *dir, const char *type, unsigned long flags, const char *data)
@@ -293,7 +227,8 @@ mount_new(struct req *r)
 	int lfd = -1, ro = (flags & MS_RDONLY) != 0, ret;
 
 	if ((r->loop || wants_loop(r->src, r->type)) && !m.fake) {
-		if ((lfd = loop_attach(r->src, &ro, dev, sizeof dev)) < 0)
+		dev[0] = '\0';
+		if ((lfd = loop_attach(r->src, &ro, 0, LOOP_AUTOCLEAR, dev, sizeof dev)) < 0)
 			return -1;
 		src = dev;
 		if (ro)

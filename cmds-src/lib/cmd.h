@@ -383,6 +383,31 @@ int rtnl_link_up(int fd, int index, int up);
 int rtnl_addr(int fd, int cmd, const struct rtnl_addr *a);
 int rtnl_route(int fd, int cmd, const struct rtnl_route *r);
 
+/*
+ * Loop devices (<linux/loop.h>'s ABI; musl has no such header). loop_attach
+ * opens FILE (read-only if *RO, or if it may only be read: then *RO is set)
+ * and binds it to DEV, or, if DEV is "", to a free device it names in DEV,
+ * with OFFSET and FLAGS (LOOP_AUTOCLEAR: freed when the last user closes it;
+ * LOOP_PARTSCAN); the device's fd, or -1 and errno (EBUSY: DEV is in use).
+ * loop_status and loop_detach: 0, or -1 and errno (ENXIO: not attached).
+ * loop_free names the first free device in DEV. LOOP_NAME_MAX bytes of the
+ * file name are kept by the kernel.
+ */
+#define LOOP_AUTOCLEAR 4
+#define LOOP_PARTSCAN 8
+#define LOOP_NAME_MAX 64
+struct loop_info64 {
+	uint64_t lo_device, lo_inode, lo_rdevice, lo_offset, lo_sizelimit;
+	uint32_t lo_number, lo_encrypt_type, lo_encrypt_key_size, lo_flags;
+	uint8_t lo_file_name[LOOP_NAME_MAX], lo_crypt_name[LOOP_NAME_MAX], lo_encrypt_key[32];
+	uint64_t lo_init[2];
+};
+int loop_attach(const char *file, int *ro, unsigned long long offset, unsigned flags, char *dev,
+    size_t devlen);
+int loop_status(const char *dev, struct loop_info64 *info);
+int loop_detach(const char *dev);
+int loop_free(char *dev, size_t devlen);
+
 /* kexec_file_load(2): KERNEL (a bzImage) with INITRD and CMDLINE, either
  * NULL, to boot with reboot(RB_KEXEC) later; kexec_unload drops it. 0, or -1
  * and errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). */
