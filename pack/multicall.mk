@@ -34,6 +34,10 @@ $(IMAGE): $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) FORCE
 	@case "$$(cat $(B)/initramfs.why)" in source*) m=source ;; *) m=multicall ;; esac; \
 		cp $(B)/initramfs-$$m.manifest $(B)/initramfs.manifest
 
-.PHONY: image FORCE
+.PHONY: image run FORCE
 image: $(IMAGE)
 FORCE:
+
+# Here, after IMAGE is defined: make expands a rule's prerequisites as it reads it.
+run: $(IMAGE) $(B)/kernel/vmlinuz
+	pack/qemu.sh $(B)/kernel/vmlinux $(IMAGE) "$(APPEND)" -netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile=

@@ -37,7 +37,5 @@ $(IMAGE_SRC): $(B)/root.staged $(PACK)
 $(B)/kernel/vmlinuz: pack/fetch-kernel.sh | $(DEPS)
 	pack/fetch-kernel.sh $(DL) $(B)/kernel
 
-.PHONY: kernel run
+.PHONY: kernel
 kernel: $(B)/kernel/vmlinuz
-run: $(IMAGE) $(B)/kernel/vmlinuz
-	pack/qemu.sh $(B)/kernel/vmlinux $(IMAGE) "$(APPEND)" -nic user,model=virtio-net-pci,romfile=

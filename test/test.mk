@@ -50,6 +50,8 @@ pack-test: $(PACK) $(B)/root.staged
 .PHONY: multicall-test
 multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 	test/multicall/run $(B)
+	# the README's first command: make run must choose (and so build) the image it boots
+	$(MAKE) -s -n run | grep -q '^$(SELECT) ' || { echo "FAIL make run does not build $(IMAGE)"; exit 1; }
 
 # The shell's and the editor's own tests, against the multicall build (gcc)
 # and against a build by the image's own tcc and libcmd.a (what source mode runs).
