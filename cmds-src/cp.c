@@ -146,29 +146,13 @@ clear(const char *to)
 	return 0;
 }
 
-/* The target of link FROM, malloc'd; NULL if unreadable. */
-static char *
-link_target(const char *from, const struct stat *st)
-{
-	size_t n = st->st_size > 0 ? (size_t)st->st_size + 1 : PATH_MAX;
-	char *buf = xmalloc(n);
-	ssize_t r = readlink(from, buf, n);
-
-	if (r < 0 || (size_t)r >= n) {
-		free(buf);
-		return NULL;
-	}
-	buf[r] = '\0';
-	return buf;
-}
-
 static void
 copy_special(const char *from, const char *to, const struct stat *st)
 {
 	char *target = NULL;
 	int r;
 
-	if (S_ISLNK(st->st_mode) && (target = link_target(from, st)) == NULL) {
+	if (S_ISLNK(st->st_mode) && (target = link_read(AT_FDCWD, from)) == NULL) {
 		warn_errno("%s", from);
 		return;
 	}
@@ -295,23 +279,6 @@ visit(struct walk *w, int type)
 	else
 		copy_special(w->path, to, &w->st);
 	return 0;
-}
-
-/* The last component of PATH, trailing slashes dropped, in fresh memory. */
-static char *
-base_name(const char *path)
-{
-	size_t n = strlen(path), start;
-	char *s;
-
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	for (start = n; start > 0 && path[start - 1] != '/'; start--)
-		;
-	s = xmalloc(n - start + 1);
-	memcpy(s, path + start, n - start);
-	s[n - start] = '\0';
-	return s;
 }
 
 /* Copying directory FROM to TO, inside itself, would never end. */

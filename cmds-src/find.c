@@ -681,7 +681,6 @@ put_directive(int c, struct walk *w)
 	const struct stat *st = &w->st;
 	const char *p = w->path, *slash;
 	char *link;
-	ssize_t r;
 
 	switch (c) {
 	case 'p': fputs(p, stdout); break;
@@ -712,9 +711,8 @@ put_directive(int c, struct walk *w)
 	case 'l':
 		if (!S_ISLNK(st->st_mode))
 			break;
-		link = xmalloc(st->st_size + 2);
-		if ((r = readlink(p, link, st->st_size + 1)) >= 0)
-			fwrite(link, 1, r, stdout);
+		if ((link = link_read(AT_FDCWD, p)) != NULL)
+			fputs(link, stdout);
 		free(link);
 		break;
 	case '%': putchar('%'); break;

@@ -500,12 +500,9 @@ grep_tree(const char *path, int follow)
 static unsigned long
 number(const char *s)
 {
-	char *end;
-	unsigned long v;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0) {
+	if (parse_uint(s, ULONG_MAX, &v) < 0) {
 		warn("%s: invalid number", s);
 		exit(2);
 	}

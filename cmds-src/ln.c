@@ -5,23 +5,6 @@ static const char usage[] = "ln [-fnsTv] [-L|-P] TARGET... [LINK|DIR]";
 
 static int force, symbolic, verbose, follow;
 
-/* The last component of PATH, trailing slashes dropped, in fresh memory. */
-static char *
-base_name(const char *path)
-{
-	size_t n = strlen(path), start;
-	char *s;
-
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	for (start = n; start > 0 && path[start - 1] != '/'; start--)
-		;
-	s = xmalloc(n - start + 1);
-	memcpy(s, path + start, n - start);
-	s[n - start] = '\0';
-	return s;
-}
-
 static int
 same_file(const struct stat *a, const struct stat *b)
 {

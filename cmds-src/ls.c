@@ -90,22 +90,6 @@ list_sort(struct list *l)
 		qsort(l->v, l->n, sizeof *l->v, cmp_ent);
 }
 
-/* The target of symlink NAME under DFD, malloc'd; NULL if unreadable. */
-static char *
-read_link(int dfd, const char *name, const struct stat *st)
-{
-	size_t n = st->st_size > 0 ? (size_t)st->st_size + 1 : PATH_MAX;
-	char *buf = xmalloc(n);
-	ssize_t r = readlinkat(dfd, name, buf, n);
-
-	if (r < 0 || (size_t)r >= n) {
-		free(buf);
-		return NULL;
-	}
-	buf[r] = '\0';
-	return buf;
-}
-
 static int
 hidden(const char *name)
 {
@@ -138,7 +122,7 @@ read_dir(const char *path, struct list *l)
 		}
 		link = NULL;
 		if (ls.layout == LONG && S_ISLNK(st.st_mode))
-			link = read_link(dirfd(d), e->d_name, &st);
+			link = link_read(dirfd(d), e->d_name);
 		list_add(l, e->d_name, &st, link);
 	}
 	if (errno != 0)
@@ -466,7 +450,7 @@ sort_operands(int n, char **args, struct list *files, struct list *dirs)
 		}
 		link = NULL;
 		if (ls.layout == LONG && S_ISLNK(st.st_mode))
-			link = read_link(AT_FDCWD, args[i], &st);
+			link = link_read(AT_FDCWD, args[i]);
 		list_add(files, args[i], &st, link);
 	}
 }

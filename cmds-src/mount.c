@@ -96,25 +96,6 @@ parse_opts(struct req *r, const char *opts)
 	}
 }
 
-/* /proc/mounts and fstab escape blanks and backslashes as \NNN. */
-static char *
-unescape_field(char *s)
-{
-	char *in = s, *out = s;
-
-	while (*in) {
-		if (in[0] == '\\' && in[1] >= '0' && in[1] <= '3' && in[2] >= '0' && in[2] <= '7' &&
-		    in[3] >= '0' && in[3] <= '7') {
-			*out++ = (char)((in[1] - '0') * 64 + (in[2] - '0') * 8 + (in[3] - '0'));
-			in += 4;
-		} else {
-			*out++ = *in++;
-		}
-	}
-	*out = '\0';
-	return s;
-}
-
 /* The first N fields of a mount table line: how many there were, 0 for a comment. */
 static int
 split(char *line, char **f, int n)
@@ -125,7 +106,7 @@ split(char *line, char **f, int n)
 	if (line[strspn(line, " \t")] == '#')
 		return 0;
 	for (w = strtok_r(line, " \t\n", &save); w && i < n; w = strtok_r(NULL, " \t\n", &save))
-		f[i++] = unescape_field(w);
+		f[i++] = mount_unescape(w);
 	for (int j = i; j < n; j++)
 		f[j] = "";
 	return i;

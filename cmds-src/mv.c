@@ -85,20 +85,15 @@ copy_data(const char *from, const char *to, const struct stat *st)
 }
 
 static int
-copy_link(const char *from, const char *to, const struct stat *st)
+copy_link(const char *from, const char *to)
 {
-	size_t n = st->st_size > 0 ? (size_t)st->st_size + 1 : PATH_MAX;
-	char *target = xmalloc(n);
-	ssize_t len = readlink(from, target, n);
+	char *target = link_read(AT_FDCWD, from);
 	int r = -1;
 
-	if (len < 0 || (size_t)len >= n) {
+	if (target == NULL)
 		warn_errno("%s", from);
-	} else {
-		target[len] = '\0';
-		if ((r = symlink(target, to)) < 0)
-			warn_errno("%s", to);
-	}
+	else if ((r = symlink(target, to)) < 0)
+		warn_errno("%s", to);
 	free(target);
 	return r;
 }
@@ -153,7 +148,7 @@ copy_entry(struct walk *w, int type)
 	if (S_ISREG(st->st_mode))
 		r = copy_data(w->path, to, st);
 	else if (S_ISLNK(st->st_mode))
-		r = copy_link(w->path, to, st);
+		r = copy_link(w->path, to);
 	else if ((r = mknod(to, st->st_mode & (S_IFMT | 0777), st->st_rdev)) < 0)
 		warn_errno("%s", to);
 	if (r == 0)
@@ -260,23 +255,6 @@ move(struct walk *w, const char *from, const char *to)
 		warn("cannot move '%s' to a subdirectory of itself, '%s'", from, to);
 	else
 		warn_errno("%s", target_error(errno) ? to : from);
-}
-
-/* The last component of PATH, trailing slashes dropped, in fresh memory. */
-static char *
-base_name(const char *path)
-{
-	size_t n = strlen(path), start;
-	char *s;
-
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	for (start = n; start > 0 && path[start - 1] != '/'; start--)
-		;
-	s = xmalloc(n - start + 1);
-	memcpy(s, path + start, n - start);
-	s[n - start] = '\0';
-	return s;
 }
 
 int

@@ -87,12 +87,9 @@ step(const char *what, char *const argv[])
 static char *
 seconds(char *s)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v < 1 || v > 86400)
+	if (parse_uint(s, 86400, &v) < 0 || v < 1)
 		die("%s: invalid DHCP timeout (1 to 86400 seconds)", s);
 	return s;
 }

@@ -3,28 +3,6 @@
 
 static const char usage[] = "readlink [-f|-e|-m] [-nqsvz] FILE...";
 
-/* The target of link PATH, malloc'd, however long; NULL and errno on failure. */
-static char *
-link_target(const char *path)
-{
-	size_t n = 256;
-	char *s = NULL;
-	ssize_t r;
-
-	for (;;) {
-		s = xrealloc(s, n);
-		if ((r = readlink(path, s, n)) < 0) {
-			free(s);
-			return NULL;
-		}
-		if ((size_t)r < n) {
-			s[r] = '\0';
-			return s;
-		}
-		n *= 2;
-	}
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -50,7 +28,7 @@ main(int argc, char *argv[])
 	if (argc - o.ind > 1)
 		newline = 1;
 	for (int i = o.ind; i < argc; i++) {
-		s = canon < 0 ? link_target(argv[i]) : path_canon(argv[i], canon);
+		s = canon < 0 ? link_read(AT_FDCWD, argv[i]) : path_canon(argv[i], canon);
 		if (s == NULL) {
 			if (quiet)
 				cmd_status = 1;

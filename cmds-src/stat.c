@@ -247,28 +247,6 @@ format(const char *f, int fs)
 	}
 }
 
-/* The target of link PATH, in fresh memory; NULL if unreadable. */
-static char *
-link_target(const char *path)
-{
-	size_t n = 256;
-	char *s = NULL;
-	ssize_t r;
-
-	for (;;) {
-		s = xrealloc(s, n);
-		if ((r = readlink(path, s, n)) < 0) {
-			free(s);
-			return NULL;
-		}
-		if ((size_t)r < n) {
-			s[r] = '\0';
-			return s;
-		}
-		n *= 2;
-	}
-}
-
 static void
 stat_file(const char *path, const char *fmt, int follow, int terse)
 {
@@ -284,7 +262,7 @@ stat_file(const char *path, const char *fmt, int follow, int terse)
 		return;
 	}
 	if (S_ISLNK(cur.st.st_mode))
-		link = link_target(path);
+		link = link_read(AT_FDCWD, path);
 	cur.name = path;
 	cur.link = link;
 	if (fmt == NULL)

@@ -15,25 +15,6 @@ struct mnt {
 	char *src, *dir;
 };
 
-/* /proc/mounts escapes blanks as \040. */
-static char *
-unescape_field(char *s)
-{
-	char *in = s, *out = s;
-
-	while (*in) {
-		if (in[0] == '\\' && in[1] >= '0' && in[1] <= '3' && in[2] >= '0' && in[2] <= '7' &&
-		    in[3] >= '0' && in[3] <= '7') {
-			*out++ = (char)((in[1] - '0') * 64 + (in[2] - '0') * 8 + (in[3] - '0'));
-			in += 4;
-		} else {
-			*out++ = *in++;
-		}
-	}
-	*out = '\0';
-	return s;
-}
-
 /* The mount table, oldest first; *N entries. */
 static struct mnt *
 read_mounts(size_t *n)
@@ -53,8 +34,8 @@ read_mounts(size_t *n)
 			continue;
 		if (*n == vcap)
 			v = xrealloc(v, (vcap = vcap ? vcap * 2 : 32) * sizeof *v);
-		v[*n].src = xstrdup(unescape_field(src));
-		v[*n].dir = xstrdup(unescape_field(dir));
+		v[*n].src = xstrdup(mount_unescape(src));
+		v[*n].dir = xstrdup(mount_unescape(dir));
 		(*n)++;
 	}
 	free(line);

@@ -41,12 +41,9 @@ on_signal(int sig)
 static int
 number(const char *s, const char *what, int min)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v < min || v > 86400)
+	if (parse_uint(s, 86400, &v) < 0 || v < (unsigned)min)
 		die("%s: invalid %s", s, what);
 	return v;
 }

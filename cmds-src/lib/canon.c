@@ -69,20 +69,12 @@ current_dir(void)
 static int
 splice_link(const char *path, struct buf *rest, size_t off)
 {
-	size_t n = 256, tail = rest->len - off;
-	char *t = NULL, *tmp;
-	ssize_t r;
+	size_t tail = rest->len - off, r;
+	char *t = link_read(AT_FDCWD, path), *tmp;
 
-	for (;;) {
-		t = xrealloc(t, n);
-		if ((r = readlink(path, t, n)) < 0) {
-			free(t);
-			return -1;
-		}
-		if ((size_t)r < n)
-			break;
-		n *= 2;
-	}
+	if (t == NULL)
+		return -1;
+	r = strlen(t);
 	tmp = xmalloc(r + tail + 2);
 	memcpy(tmp, t, r);
 	if (tail > 0)

@@ -63,6 +63,14 @@ void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *path_join(const char *dir, const char *name);	/* malloc'd "dir/name" */
+/* The last component of PATH, trailing slashes dropped, malloc'd ("" for "/"). */
+char *base_name(const char *path);
+/* A field of /proc/mounts or fstab, whose blanks and backslashes are written
+ * \NNN in octal, decoded in place; returns S. */
+char *mount_unescape(char *s);
+/* The target of symbolic link PATH (under DFD, or AT_FDCWD), malloc'd,
+ * however long; NULL and errno on failure. */
+char *link_read(int dfd, const char *path);
 
 /* I/O on file descriptors, restarting on EINTR and short writes. */
 int write_all(int fd, const void *buf, size_t n);	/* 0 or -1 */
@@ -176,6 +184,9 @@ int unescape(const char **s);
 /* A byte count: digits in BASE (as strtoull: 0 allows 0x and 0 prefixes) and an
  * optional unit b (512), k K (1024), m M, g G. 0, or -1 if malformed or too big. */
 int parse_size(const char *s, int base, unsigned long long *v);
+
+/* Decimal digits only (no blanks, no sign), at most MAX: 0, or -1. */
+int parse_uint(const char *s, unsigned long long max, unsigned long long *v);
 
 /* MD5 (RFC 1321) and SHA-1 (FIPS 180-4), streaming like SHA-256. */
 /* What they share (md.c): BLOCK folds 64 bytes into the state H; BUF holds a

@@ -10,8 +10,7 @@ power_main(int argc, char **argv, int sig, int how)
 	char usage[64];
 	struct opt o;
 	int c, force = 0, nosync = 0;
-	unsigned long delay = 0;
-	char *end;
+	unsigned long long delay = 0;
 
 	snprintf(usage, sizeof usage, usage_fmt, cmd_setname(argv[0]));
 	o = (struct opt)OPT_INIT(argc, argv, usage);
@@ -20,14 +19,10 @@ power_main(int argc, char **argv, int sig, int how)
 			force = 1;
 		else if (c == 'n')
 			nosync = 1;
-		else if (c == 'd') {
-			errno = 0;
-			delay = strtoul(o.arg, &end, 10);
-			if (*o.arg < '0' || *o.arg > '9' || *end != '\0' || errno != 0 || delay > 86400)
-				die("%s: invalid delay (0 to 86400 seconds)", o.arg);
-		}
-		else
+		else if (c != 'd')
 			die_usage(&o);
+		else if (parse_uint(o.arg, 86400, &delay) < 0)
+			die("%s: invalid delay (0 to 86400 seconds)", o.arg);
 	}
 	if (o.ind != argc)
 		die_usage(&o);
