@@ -4,7 +4,9 @@
 #include <unistd.h>
 #include "init.h"
 
-/* Split into words in place; double quotes group, as the kernel's parser does. */
+/* Split into words in place; double quotes group, as the kernel's parser does.
+ * MAX is never reached for a buffer of CMDLINE_MAX bytes; if it were, the words
+ * so far are kept and -1 says some were dropped. */
 static int
 split(char *buf, char **words, int max)
 {
@@ -16,8 +18,10 @@ split(char *buf, char **words, int max)
 			p++;
 		if (*p == '\0')
 			break;
-		if (n == max)
+		if (n == max) {
+			words[n] = NULL;
 			return -1;
+		}
 		words[n++] = w = p;
 		for (quoted = 0; *p != '\0' && (quoted || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
 			if (*p == '"')
@@ -47,15 +51,18 @@ add_modules(struct cmdline *c, char *list)
 int
 cmdline_parse(const char *text, struct cmdline *c)
 {
-	char *words[2 * CMDLINE_WORDS + 1];
+	char *words[CMDLINE_WORDS + 1];
 	int n, i, r = 0;
 
 	memset(c, 0, sizeof *c);
 	strncpy(c->buf, text, sizeof c->buf - 1);
 	if (strlen(text) >= sizeof c->buf)
 		r = -1;
-	if ((n = split(c->buf, words, 2 * CMDLINE_WORDS)) < 0)
-		return -1;
+	if ((n = split(c->buf, words, CMDLINE_WORDS)) < 0) {
+		r = -1;
+		for (n = 0; words[n] != NULL; n++)
+			;
+	}
 	for (i = 0; i < n && strcmp(words[i], "--") != 0; i++) {
 		if (strncmp(words[i], "uinit=", 6) == 0)
 			c->uinit = words[i] + 6;
@@ -70,7 +77,7 @@ cmdline_parse(const char *text, struct cmdline *c)
 	}
 	for (i++; i < n; i++) {
 		if (c->nargs == CMDLINE_WORDS)
-			return -1;
+			return -1;	/* cannot happen: as many slots as words */
 		c->args[c->nargs++] = words[i];
 	}
 	return r;

@@ -229,7 +229,7 @@ main(void)
 	set_hostname();
 	loopback_up();
 	load_modules(&c);
-	precompile(&c, &handled);
-	run_uinit(&c, &handled);
-	run_shell(&handled);	/* never returns */
+	precompile(&c);
+	run_uinit(&c);
+	run_shell();	/* never returns */
 }

@@ -6,7 +6,10 @@
 #include <sys/types.h>
 
 #define CMDLINE_MAX 4096
-#define CMDLINE_WORDS 64
+/* Words are separated by at least one byte, so this many always fit: no
+ * command line the kernel can pass (2048 bytes on x86) is ever cut for its
+ * number of words. */
+#define CMDLINE_WORDS (CMDLINE_MAX / 2)
 
 /* What PID 1 takes from the kernel command line. */
 struct cmdline {
@@ -28,10 +31,11 @@ extern int init_verbose;
 void say(int err, const char *fmt, ...);	/* to /dev/kmsg; errors also to stderr */
 
 int wait_for(pid_t pid);	/* wait status of pid; pid 0: reap forever */
-pid_t spawn_console(char *const argv[], const sigset_t *blocked);
+void child_signals(void);	/* in a child: empty mask, default dispositions */
+pid_t spawn_console(char *const argv[]);
 void load_modules(const struct cmdline *c);
-void run_uinit(const struct cmdline *c, const sigset_t *blocked);
-void precompile(const struct cmdline *c, const sigset_t *blocked);
-_Noreturn void run_shell(const sigset_t *blocked);
+void run_uinit(const struct cmdline *c);
+void precompile(const struct cmdline *c);
+_Noreturn void run_shell(void);
 
 #endif

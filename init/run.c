@@ -47,8 +47,22 @@ take_console(void)
 		close(fd);
 }
 
+/* What init blocks or handles must not leak into what it starts: a
+ * program's signals are its own (exec keeps the mask and what is ignored). */
+void
+child_signals(void)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t none;
+
+	for (int sig = 1; sig < NSIG; sig++)
+		sigaction(sig, &dfl, NULL);	/* fails harmlessly for KILL, STOP, libc's own */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 pid_t
-spawn_console(char *const argv[], const sigset_t *blocked)
+spawn_console(char *const argv[])
 {
 	pid_t pid = fork();
 
@@ -57,7 +71,7 @@ spawn_console(char *const argv[], const sigset_t *blocked)
 			say(1, "fork: %s", strerror(errno));
 		return pid;
 	}
-	sigprocmask(SIG_UNBLOCK, blocked, NULL);
+	child_signals();
 	take_console();
 	execve(argv[0], argv, environ);
 	say(1, "%s: %s", argv[0], strerror(errno));
@@ -101,7 +115,6 @@ load_modules(const struct cmdline *c)
 	static char buf[4096];
 	char *argv[2 * CMDLINE_WORDS + 4] = { "/bin/modprobe", "-a" };
 	int n = 2;
-	sigset_t none;
 
 	n = read_modules(argv, n, 2 * CMDLINE_WORDS + 2, buf, sizeof buf);
 	for (int i = 0; i < c->nmodules && n < 2 * CMDLINE_WORDS + 2; i++)
@@ -113,13 +126,12 @@ load_modules(const struct cmdline *c)
 		say(1, "modules not loaded: %s: %s", argv[0], strerror(errno));
 		return;
 	}
-	sigemptyset(&none);
-	report("modprobe", wait_for(spawn_console(argv, &none)));
+	report("modprobe", wait_for(spawn_console(argv)));
 }
 
 /* Source mode only: compile every command in the background, at idle priority. */
 void
-precompile(const struct cmdline *c, const sigset_t *blocked)
+precompile(const struct cmdline *c)
 {
 	char *argv[] = { "/bin/ubuild", "-a", "-i", NULL };
 	int fd;
@@ -129,7 +141,7 @@ precompile(const struct cmdline *c, const sigset_t *blocked)
 	say(0, "precompiling every command at idle priority");
 	if (fork() != 0)
 		return;	/* reaped with the other orphans */
-	sigprocmask(SIG_UNBLOCK, blocked, NULL);
+	child_signals();
 	if ((fd = open("/dev/null", O_RDWR)) >= 0) {
 		dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
 		if (fd > 2)
@@ -140,7 +152,7 @@ precompile(const struct cmdline *c, const sigset_t *blocked)
 }
 
 void
-run_uinit(const struct cmdline *c, const sigset_t *blocked)
+run_uinit(const struct cmdline *c)
 {
 	char *argv[CMDLINE_WORDS + 2];
 	const char *path = c->uinit;
@@ -154,12 +166,12 @@ run_uinit(const struct cmdline *c, const sigset_t *blocked)
 	argv[0] = (char *)path;
 	memcpy(argv + 1, c->args, (c->nargs + 1) * sizeof *argv);
 	say(0, "running uinit %s", path);
-	if ((pid = spawn_console(argv, blocked)) > 0)
+	if ((pid = spawn_console(argv)) > 0)
 		report(path, wait_for(pid));
 }
 
 _Noreturn void
-run_shell(const sigset_t *blocked)
+run_shell(void)
 {
 	char *argv[] = { "/bin/sh", NULL };
 	struct timespec t0, t1, pause = { 1, 0 };
@@ -171,7 +183,7 @@ run_shell(const sigset_t *blocked)
 			wait_for(0);
 		}
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		if ((pid = spawn_console(argv, blocked)) > 0)
+		if ((pid = spawn_console(argv)) > 0)
 			report("shell", wait_for(pid));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (t1.tv_sec - t0.tv_sec < 1)

@@ -65,18 +65,58 @@ quotes_group_words(void **state)
 	assert_string_equal(c.args[0], "");
 }
 
+/* 300 words used to make init drop the whole line, uinit too. */
 static void
-too_many_words_is_reported(void **state)
+many_words_are_all_kept(void **state)
 {
 	char text[CMDLINE_MAX];
 	struct cmdline c;
 	size_t n = 0;
 
 	(void)state;
-	n += snprintf(text, sizeof text, "--");
-	for (int i = 0; i < CMDLINE_WORDS + 5; i++)
+	for (int i = 0; i < 300; i++)
+		n += snprintf(text + n, sizeof text - n, "w%d ", i);
+	n += snprintf(text + n, sizeof text - n, "uinit=/bin/x modules_load=m1,m2 --");
+	for (int i = 0; i < 300; i++)
 		n += snprintf(text + n, sizeof text - n, " a%d", i);
+	assert_int_equal(cmdline_parse(text, &c), 0);
+	assert_string_equal(c.uinit, "/bin/x");
+	assert_int_equal(c.nmodules, 2);
+	assert_int_equal(c.nargs, 300);
+	assert_string_equal(c.args[299], "a299");
+	assert_null(c.args[300]);
+}
+
+/* The most words a full buffer can hold: one byte each. */
+static void
+fullest_line_fits(void **state)
+{
+	char text[CMDLINE_MAX];
+	struct cmdline c;
+	size_t n;
+
+	(void)state;
+	n = snprintf(text, sizeof text, "uinit=/u --");
+	while (n + 2 < sizeof text)
+		n += snprintf(text + n, sizeof text - n, " x");
+	assert_int_equal(cmdline_parse(text, &c), 0);
+	assert_string_equal(c.uinit, "/u");
+	assert_int_equal(c.nargs, (int)(n - 11) / 2);
+}
+
+/* Longer than the buffer: what fits is used, and the cut is reported. */
+static void
+too_long_is_reported_not_dropped(void **state)
+{
+	char text[2 * CMDLINE_MAX];
+	struct cmdline c;
+
+	(void)state;
+	memset(text, 'y', sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	memcpy(text, "uinit=/v ", 9);
 	assert_int_equal(cmdline_parse(text, &c), -1);
+	assert_string_equal(c.uinit, "/v");
 	assert_int_equal(cmdline_parse("", &c), 0);
 	assert_null(c.uinit);
 }
@@ -89,7 +129,9 @@ main(void)
 		cmocka_unit_test(words_after_dashes_are_not_options),
 		cmocka_unit_test(flags_term_and_modules),
 		cmocka_unit_test(quotes_group_words),
-		cmocka_unit_test(too_many_words_is_reported),
+		cmocka_unit_test(many_words_are_all_kept),
+		cmocka_unit_test(fullest_line_fits),
+		cmocka_unit_test(too_long_is_reported_not_dropped),
 	};
 
 	return cmocka_run_group_tests_name("cmdline", tests, NULL, NULL);

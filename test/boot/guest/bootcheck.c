@@ -197,6 +197,22 @@ edit(void)
 	printf("BC: fixed status=%d first line '%.*s', %.1f ms\n", st, (int)strcspn(out, "\n"), out, ms);
 }
 
+/* What init passed on: no blocked, ignored or caught signals. */
+static void
+signals(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (f == NULL)
+		die_errno("/proc/self/status");
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, "SigBlk:", 7) == 0 || strncmp(line, "SigIgn:", 7) == 0)
+			printf("BC: %s", line);
+	fclose(f);
+	fflush(stdout);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -211,8 +227,10 @@ main(int argc, char *argv[])
 		precompiled();
 	else if (strcmp(step, "edit") == 0)
 		edit();
-	else if (strcmp(step, "die") == 0)
+	else if (strcmp(step, "die") == 0) {
+		signals();
 		raise(SIGKILL);
+	}
 	else if (strcmp(step, "marker") == 0)
 		return 0;
 	else
