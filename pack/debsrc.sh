@@ -7,7 +7,8 @@ pkg=${1:?usage: debsrc.sh PKG VERSION DLDIR}
 version=${2:?usage: debsrc.sh PKG VERSION DLDIR}
 dl=${3:?usage: debsrc.sh PKG VERSION DLDIR}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+here=$(cd "$(dirname "$0")" && pwd)
+mirror=${DEBIAN_MIRROR:-$("$here/apt-mirror.sh" bookworm)}
 
 mkdir -p "$dl"
 dl=$(cd "$dl" && pwd)

@@ -1,16 +1,21 @@
 #!/bin/sh
-# fetch-kernel.sh DLDIR OUTDIR - Debian 12's current amd64 kernel, unpacked.
+# fetch-kernel.sh DLDIR OUTDIR PKG VERSION - Debian 12's amd64 kernel package
+# PKG (linux-image-ABI-amd64) at VERSION, pinned by the Makefile, unpacked.
 # apt runs on a private sources list and state directory (nothing is
 # installed or configured system-wide); the package is unpacked with dpkg -x.
 # Leaves OUTDIR/vmlinuz (bzImage, for kexec), OUTDIR/vmlinux (ELF, PVH entry:
 # boots faster under TCG, no decompression in the guest), OUTDIR/modules/,
 # and OUTDIR/version.
 set -eu
-dl=${1:?usage: fetch-kernel.sh DLDIR OUTDIR}
-out=${2:?usage: fetch-kernel.sh DLDIR OUTDIR}
+usage="usage: fetch-kernel.sh DLDIR OUTDIR PKG VERSION"
+dl=${1:?$usage}
+out=${2:?$usage}
+pkg=${3:?$usage}
+version=${4:?$usage}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-security=${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+here=$(cd "$(dirname "$0")" && pwd)
+mirror=${DEBIAN_MIRROR:-$("$here/apt-mirror.sh" bookworm)}
+security=${DEBIAN_SECURITY_MIRROR:-$("$here/apt-mirror.sh" bookworm-security)}
 
 mkdir -p "$dl" "$out"
 dl=$(cd "$dl" && pwd)
@@ -29,12 +34,15 @@ set -- -o Dir::Etc::SourceList="$apt/sources.list" \
 	-o Dir::Cache="$apt/cache" \
 	-o Debug::NoLocking=1 -o APT::Sandbox::User=root \
 	-o APT::Architecture=amd64
-apt-get -qq "$@" update
-pkg=$(apt-cache "$@" depends linux-image-amd64 | sed -n 's/^ *Depends: \(linux-image-[0-9].*-amd64\)$/\1/p' | head -1)
-[ -n "$pkg" ] || { echo "fetch-kernel: cannot resolve linux-image-amd64" >&2; exit 1; }
 cd "$dl"
-ls "${pkg}"_*.deb >/dev/null 2>&1 || apt-get -qq "$@" download "$pkg"
-deb=$(ls "${pkg}"_*.deb | sort | tail -1)
+deb=${pkg}_${version}_amd64.deb
+if [ ! -f "$deb" ]; then
+	apt-get -qq "$@" update
+	apt-get -qq "$@" download "$pkg=$version" || {
+		echo "fetch-kernel: $pkg=$version is not in the archive any more; pin a current one (KERNEL_PKG, KERNEL_VERSION in pack/stage.mk)" >&2
+		exit 1
+	}
+fi
 
 rm -rf "$out/pkg" && mkdir -p "$out/pkg"
 dpkg -x "$deb" "$out/pkg"
