@@ -23,8 +23,13 @@ boot() { # boot CASE APPEND [IMAGE [QEMU-ARGS...]]: start QEMU in the background
 	seen=0
 }
 
+# Deadlines are what a test may wait for a match that comes: stretched by
+# BOOT_SLOW (default 3) so that a loaded machine (QEMU under TCG sharing two
+# cores) fails nothing that would pass; only a real failure waits them out.
+slow=${BOOT_SLOW:-3}
+
 expect() { # expect REGEX [SECONDS]: the next match after the previous one
-	local deadline=$(( $(date +%s) + ${2:-60} )) n
+	local deadline=$(( $(date +%s) + ${2:-60} * slow )) n
 	while :; do
 		n=$(tail -c +$((seen + 1)) "$log" | grep -aobE -m1 -- "$1" | head -1 | cut -d: -f1)
 		if [ -n "$n" ]; then
@@ -44,7 +49,7 @@ count() { grep -acE -- "$1" "$log"; }
 # Type TEXT until REGEX shows: input typed before the shell owns the
 # terminal can be flushed when it switches to raw mode.
 send_until() { # send_until TEXT REGEX [SECONDS]
-	local deadline=$(( $(date +%s) + ${3:-90} ))
+	local deadline=$(( $(date +%s) + ${3:-90} * slow ))
 	while [ "$(date +%s)" -lt "$deadline" ] && kill -0 "$qpid" 2>/dev/null; do
 		printf '%s' "$1" >&7
 		sleep 2
@@ -57,7 +62,7 @@ send() { printf '%s' "$1" >&7; }
 
 finish() { # finish STATUS: QEMU must exit (with STATUS) and the kernel not panic
 	local i
-	for i in $(seq 300); do kill -0 "$qpid" 2>/dev/null || break; sleep 0.1; done
+	for i in $(seq $((300 * slow))); do kill -0 "$qpid" 2>/dev/null || break; sleep 0.1; done
 	if kill -0 "$qpid" 2>/dev/null; then
 		kill "$qpid"; wait "$qpid" 2>/dev/null; bad "QEMU did not exit"
 	else
