@@ -169,11 +169,12 @@ wrapper(char **argv)
 	v[n] = NULL;
 	pid = fork();
 	if (pid == 0) {
+		/* said before the exec, so always before vi's first byte */
+		printf("VI-PID %d\r\n", (int)getpid());
+		fflush(stdout);
 		execvp(v[0], v);
 		_exit(127);
 	}
-	printf("VI-PID %d\r\n", (int)pid);
-	fflush(stdout);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	tcgetattr(0, &after);
