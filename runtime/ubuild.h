@@ -30,6 +30,8 @@ int ub_has(const char *path, const char *s, size_t n);	/* 1 yes, 0 no, -1 error 
 int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
 char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
 int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
+int ub_key_hit(const char *path, const char *key);	/* 1 built from KEY's files, 0 no, -1 */
+void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
 
 /* lib.c: the sources a command build reads */
 char **ub_lib_sources(const struct ub *u);	/* .c and .h files of SRC/lib, sorted, NULL-terminated */
