@@ -15,7 +15,7 @@ $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) cmds-src/lib/cmd.h $(TCC_S
 	strip -s -R .comment $@
 
 # Linked by tcc into every cached command: plain relocatable code, no PIE.
-$(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h | $(DEPS)
+$(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h runtime/ubuild.h | $(DEPS)
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/check1.o runtime/check.c
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/key1.o runtime/key.c

@@ -21,8 +21,11 @@ struct ub {
 /* name.c */
 int ub_valid_name(const char *name);
 const char *ub_name(const char *execfn, const char *argv0);
-const char *ub_command_name(const char *execfn, const char *argv0,
-    int (*exists)(const char *name, void *arg), void *arg);
+const char *ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len);
+
+/* Set by the builder for the binary it executes, so that a binary stale right
+ * after its build says so instead of running the builder again (check.c). */
+#define UB_BUILT_ENV "UBUILD_BUILT"
 
 /* cache.c: the cache directory's primitives */
 int ub_lock(const char *dir, const char *name);		/* fd, or -1 */
