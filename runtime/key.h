@@ -16,14 +16,16 @@
  *
  * Timestamps have a granularity (a clock tick, a second on some filesystems):
  * a same-size edit in the tick the build saw leaves every field equal. So a
- * file changed less than KEY_RACY_SEC before the key was made (git's "racy"
- * entries) also gets " h=HASH", a hash of its bytes, and is checked by
+ * file changed less than a few ticks (KEY_RACY_NS; KEY_RACY_SEC where the
+ * filesystem keeps whole seconds) before the key was made, git's "racy"
+ * entries, also gets " h=HASH", a hash of its bytes, and is checked by
  * content for as long as the key lives.
  */
 #define KEY_MAGIC "UBK2\n"
 #define KEY_PATH_MAX 4096	/* paths are shorter: PATH_MAX counts the NUL */
 #define KEY_LINE_MAX (KEY_PATH_MAX + 160)
-#define KEY_RACY_SEC 2
+#define KEY_RACY_SEC 2		/* filesystems with whole seconds (or two) */
+#define KEY_RACY_NS 50000000LL	/* filesystems with nanoseconds: a few ticks */
 
 /* One parsed entry: its path, and the whole entry as it stands in the key. */
 struct key_entry {

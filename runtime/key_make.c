@@ -5,12 +5,28 @@
 #include <time.h>
 #include "key.h"
 
-/* Changed so recently that a same-size edit in the same tick would not show. */
+/*
+ * Changed so recently that a same-size edit in the same tick would not show.
+ * A filesystem that keeps nanoseconds stamps with the kernel's coarse clock
+ * (a tick, 10 ms at most); one that keeps only seconds shows zero nanoseconds
+ * and may round to two. A window as short as the filesystem allows keeps
+ * hashing (done on every run for as long as the key lives) to files really
+ * edited just before the build.
+ */
+static int
+recent(const struct timespec *t, const struct timespec *now)
+{
+	long long ns = KEY_RACY_NS;
+
+	if (t->tv_nsec == 0)
+		ns = KEY_RACY_SEC * 1000000000LL;
+	return (t->tv_sec - now->tv_sec) * 1000000000LL + (t->tv_nsec - now->tv_nsec) > -ns;
+}
+
 static int
 racy(const struct stat *st, const struct timespec *now)
 {
-	return st->st_mtim.tv_sec > now->tv_sec - KEY_RACY_SEC ||
-	    st->st_ctim.tv_sec > now->tv_sec - KEY_RACY_SEC;
+	return recent(&st->st_mtim, now) || recent(&st->st_ctim, now);
 }
 
 static int
