@@ -252,6 +252,7 @@ lib_adopt(const struct ub *u, struct libjob *j, const char *libdir, const char *
 static int
 lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char *out)
 {
+	ub_clean_tmp(libdir);
 	if (lib_hash(j->srcs, j->hash) < 0)
 		return UB_ESYS;
 	if (u->seed) {
@@ -289,7 +290,7 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
 		goto out;
-	if (u->seed || ub_has(out, j.key, strlen(j.key) + 1) != 1)
+	if (u->seed || ub_key_hit(out, j.key) != 1)
 		r = lib_refresh(u, &j, libdir, out);
 	else
 		r = UB_OK;
@@ -407,6 +408,7 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 
 	if (tmp == NULL)
 		return UB_ESYS;
+	ub_clean_tmp(dir);
 	/* Claim the name first: an unwritable cache shows here, not as a compile error. */
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0) {
 		free(tmp);
@@ -446,7 +448,7 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 		goto out;
 	j.src = srcs[0];
 	j.lib = lib;
-	r = ub_has(out, key, strlen(key) + 1) == 1 ? UB_OK : cmd_compile(u, &j, dir, name, out);
+	r = ub_key_hit(out, key) == 1 ? UB_OK : cmd_compile(u, &j, dir, name, out);
 	if (r == UB_OK && u->verbose && j.out == NULL)
 		fprintf(stderr, "ubuild: %s: cached\n", name);
 	if (r == UB_OK) {

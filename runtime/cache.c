@@ -1,16 +1,40 @@
 /* cache.c - locks, atomic publication and checks on cache files */
 #include <sys/file.h>
+#include <sys/types.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <elf.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "key.h"
 #include "ubuild.h"
 
-/* dir/.lock/NAME, held with flock: released by the kernel if we die. */
+/*
+ * DIR/.lock, ours and private: a lock another user could open is a lock that
+ * user could hold forever, hanging our builds. An older cache made it 0755.
+ */
+static int
+lock_dir(const char *path)
+{
+	struct stat st;
+
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return -1;
+	if (lstat(path, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return errno = EPERM, -1;
+	if ((st.st_mode & 07777) != 0700 && chmod(path, 0700) < 0)
+		return -1;
+	return 0;
+}
+
+/* dir/.lock/NAME (0600), held with flock: released by the kernel if we die. */
 int
 ub_lock(const char *dir, const char *name)
 {
@@ -18,13 +42,17 @@ ub_lock(const char *dir, const char *name)
 	int fd;
 
 	snprintf(path, sizeof path, "%s/.lock", dir);
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+	if (lock_dir(path) < 0)
 		return -1;
 	if ((size_t)snprintf(path, sizeof path, "%s/.lock/%s", dir, name) >= sizeof path)
 		return errno = ENAMETOOLONG, -1;
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
+	if (fchmod(fd, 0600) < 0) {
+		close(fd);
+		return -1;
+	}
 	while (flock(fd, LOCK_EX) < 0) {
 		if (errno != EINTR) {
 			close(fd);
@@ -66,6 +94,44 @@ ub_has(const char *path, const char *s, size_t n)
 	if (buf == NULL)
 		return errno == ENOENT ? 0 : -1;
 	r = memmem(buf, len, s, n) != NULL;
+	free(buf);
+	return r;
+}
+
+/* The key in a cache file: "UBK2\n" and an entry, up to its NUL. */
+static const char *
+find_key(const char *buf, size_t len)
+{
+	size_t m = strlen(KEY_MAGIC);
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, end - p, KEY_MAGIC, m)) != NULL) {
+		if (p + m < end && p[m] >= '1' && p[m] <= '9' && memchr(p, '\0', end - p) != NULL)
+			return p;
+		p += m;
+	}
+	return NULL;
+}
+
+/*
+ * Was PATH built from what KEY describes? The same key is the quick answer;
+ * else the key it holds must list the same files and still be fresh (one
+ * made moments after an edit hashes those files, one made later does not).
+ */
+int
+ub_key_hit(const char *path, const char *key)
+{
+	size_t len;
+	char *buf = slurp(path, &len);
+	const char *k;
+	int r;
+
+	if (buf == NULL)
+		return errno == ENOENT ? 0 : -1;
+	buf[len] = '\0';
+	r = memmem(buf, len, key, strlen(key) + 1) != NULL;
+	if (!r && (k = find_key(buf, len)) != NULL)
+		r = key_match(k, key);
 	free(buf);
 	return r;
 }
@@ -132,4 +198,63 @@ ub_unusable(int err)
 {
 	return err == EROFS || err == EACCES || err == EPERM || err == ENOSPC ||
 	    err == EDQUOT || err == ENOTDIR || err == ENOENT || err == EMLINK;
+}
+
+/* The PID a temp name ends in (.tmp.NAME.PID), or 0. */
+static long
+tmp_pid(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	char *end;
+	long pid;
+
+	if (strncmp(name, ".tmp.", 5) != 0 || dot == NULL || dot < name + 5)
+		return 0;
+	pid = strtol(dot + 1, &end, 10);
+	return *end == '\0' && pid > 0 ? pid : 0;
+}
+
+/* A file, or a directory of files (the library's objects). */
+static void
+remove_tmp(int dfd, const char *name)
+{
+	struct dirent *e;
+	DIR *d;
+	int fd;
+
+	if (unlinkat(dfd, name, 0) == 0 || (errno != EISDIR && errno != EPERM))
+		return;
+	if ((fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			unlinkat(fd, e->d_name, 0);
+	closedir(d);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
+/*
+ * Temp files of builds that died (kill -9, power cut with a disk cache) would
+ * stay forever: remove those whose PID no longer runs. A live builder's are
+ * left alone; a PID reused since only delays the cleanup.
+ */
+void
+ub_clean_tmp(const char *dir)
+{
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	long pid;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		pid = tmp_pid(e->d_name);
+		if (pid != 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+			remove_tmp(dirfd(d), e->d_name);
+	}
+	closedir(d);
 }

@@ -1,5 +1,7 @@
 /* name.c - which command was asked for */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include "ubuild.h"
 
 /* Names go into paths and cache keys: keep them to a safe alphabet. */
@@ -32,17 +34,34 @@ ub_name(const char *execfn, const char *argv0)
 }
 
 /*
- * Which command to build: argv[0] names it when it is a command (a #! script
- * runs "/bin/sh script", and the kernel's AT_EXECFN is then the script), else
- * the executed path does ("-sh" for a login shell, or `exec -a`).
+ * Which command to build: the file the kernel executed, never argv[0]
+ * (`exec -a rm /bin/echo` runs echo). One exception keeps #! scripts working:
+ * for "#!/bin/sh" the kernel runs /bin/sh with AT_EXECFN = the script, so
+ * when the executed file is a script, its #! line names the command. BUF
+ * holds that name.
  */
 const char *
-ub_command_name(const char *execfn, const char *argv0,
-    int (*exists)(const char *name, void *arg), void *arg)
+ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len)
 {
-	const char *n = ub_name(NULL, argv0);
+	char head[256];
+	ssize_t n = 0;
+	size_t i = 2, j;
+	int fd;
 
-	if (ub_valid_name(n) && exists(n, arg))
-		return n;
-	return ub_name(execfn, argv0);
+	if (execfn == NULL || *execfn == '\0' || len == 0)
+		return ub_name(NULL, argv0);
+	if ((fd = open(execfn, O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, head, sizeof head - 1);
+		close(fd);
+	}
+	if (n < 2 || head[0] != '#' || head[1] != '!')
+		return ub_name(execfn, argv0);
+	head[n] = '\0';
+	i += strspn(head + 2, " \t");
+	j = i + strcspn(head + i, " \t\n");
+	if (j == i || j - i >= len)
+		return ub_name(execfn, argv0);
+	memcpy(buf, head + i, j - i);
+	buf[j - i] = '\0';
+	return ub_name(buf, NULL);
 }

@@ -10,7 +10,7 @@ RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 RT_MAIN := runtime/ubuild.c runtime/tccfront.c cmds-src/lib/sha256.c cmds-src/lib/md.c
 $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) cmds-src/lib/cmd.h $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
-	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Iruntime -Itcc -I$(TCC_SRC) -Icmds-src/lib -o $@ \
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -Icmds-src/lib -o $@ \
 		$(RT_MAIN) $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
 	strip -s -R .comment $@
 

@@ -2,8 +2,8 @@
  * tccfront.c - `tcc` and `cc` on the target: the tcc command line people know
  * (-o -c -I -D -U -L -l -static -run, -W/-g/-O/-std passed on) over the same
  * libtcc the builder uses. `tcc -run FILE ARGS` also runs C scripts
- * (#!/bin/tcc -run): unlike stock tcc, the binary is cached under the hash
- * of the script and its options, so a second run costs no compile.
+ * (#!/bin/tcc -run): unlike stock tcc, the binary is cached with a key of
+ * every file the compile read, so a second run costs no compile.
  */
 #include <sys/stat.h>
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "cc.h"
 #include "cmd.h"
+#include "key.h"
 #include "ubuild.h"
 
 #define MAXV 128
@@ -152,16 +153,87 @@ compile_each(struct front *f)
 	return 0;
 }
 
-/* ---- tcc -run: compile once per distinct script, then just execute ---- */
+/*
+ * ---- tcc -run: compile once per script, then just execute ----
+ * A script's binary is .run/ID, ID hashing its path (with the working
+ * directory when a path is relative), options and inputs: two copies of one
+ * script in two directories are two entries, since each may include its own
+ * "cfg.h". Beside it, .run/ID.key is the stat key (key.h) of every file the
+ * compile opened: the script, its headers, musl's headers, crt objects, the
+ * libraries, and the compiler (the builder). A run whose key is fresh
+ * executes the binary; any other compiles again.
+ */
 
 struct runjob {
 	struct cc_job job;
+	const char *keytmp;	/* the child writes the key here */
+	const char *self;	/* the compiler */
+	char **seen;		/* absolute paths the compile opened */
+	size_t n, cap;
 };
+
+static void
+note_open(void *arg, const char *path)
+{
+	struct runjob *rj = arg;
+	char cwd[4096], *p, **v;
+	size_t i;
+
+	if (path[0] == '/')
+		p = strdup(path);
+	else if (getcwd(cwd, sizeof cwd) != NULL && (p = malloc(strlen(cwd) + strlen(path) + 2)) != NULL)
+		sprintf(p, "%s/%s", cwd, path);
+	else
+		p = NULL;
+	if (p == NULL)
+		exit(UB_ESYS);	/* in the child: the build fails, nothing cached */
+	for (i = 0; i < rj->n && strcmp(rj->seen[i], p) != 0; i++)
+		;
+	if (i < rj->n) {
+		free(p);
+		return;
+	}
+	if (rj->n + 2 > rj->cap) {
+		rj->cap = 2 * rj->cap + 16;
+		if ((v = realloc(rj->seen, rj->cap * sizeof *v)) == NULL)
+			exit(UB_ESYS);
+		rj->seen = v;
+	}
+	rj->seen[rj->n++] = p;
+	rj->seen[rj->n] = NULL;
+}
+
+static int
+put_file(const char *path, const char *s)
+{
+	size_t len = strlen(s), off = 0;
+	ssize_t w;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -1;
+	while (off < len && (w = write(fd, s + off, len - off)) > 0)
+		off += w;
+	return close(fd) < 0 || off < len ? -1 : 0;
+}
 
 static int
 run_child(void *arg)
 {
-	return cc_build(&((struct runjob *)arg)->job, ub_diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
+	struct runjob *rj = arg;
+	char *key;
+
+	rj->job.opened = note_open;
+	rj->job.opened_arg = rj;
+	if (cc_build(&rj->job, ub_diag, NULL) < 0)
+		return UB_ECOMPILE;
+	if (access(rj->self, R_OK) == 0)
+		note_open(rj, rj->self);
+	if (rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
+		return UB_ESYS;
+	if (put_file(rj->keytmp, key) < 0)
+		return errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
+	return UB_OK;
 }
 
 static void
@@ -173,56 +245,114 @@ hash_list(struct sha256 *s, const char *tag, const char *const *v)
 	}
 }
 
-/* The script's bytes and every option that changes its build. */
 static int
-script_hash(const struct front *f, char hex[65])
+any_relative(const char *const *v)
+{
+	for (; *v != NULL; v++)
+		if (**v != '/')
+			return 1;
+	return 0;
+}
+
+/* Which script, built how: its path, options and inputs. */
+static int
+script_id(const struct front *f, char hex[65])
 {
 	struct sha256 s;
 	unsigned char d[32];
-	int fd = open(f->in[0], O_RDONLY | O_CLOEXEC), n;
+	char cwd[4096];
 
-	if (fd < 0)
-		return -1;
 	sha256_init(&s);
-	sha256_update(&s, "ubuild tcc -run 1\n", 18);
+	sha256_update(&s, "ubuild tcc -run 2\n", 18);
 	sha256_update(&s, f->opts, strlen(f->opts) + 1);
 	hash_list(&s, "I", f->inc), hash_list(&s, "D", f->def), hash_list(&s, "U", f->undef);
-	hash_list(&s, "L", f->libdir), hash_list(&s, "l", f->lib), hash_list(&s, "f", f->in + 1);
-	n = ub_hash_fd(&s, fd);
-	close(fd);
-	if (n < 0)
-		return -1;
+	hash_list(&s, "L", f->libdir), hash_list(&s, "l", f->lib), hash_list(&s, "f", f->in);
+	if (any_relative(f->in) || any_relative(f->inc) || any_relative(f->libdir)) {
+		if (getcwd(cwd, sizeof cwd) == NULL)
+			return -1;
+		hash_list(&s, "C", (const char *const[]){ cwd, NULL });
+	}
 	sha256_final(&s, d);
 	ub_hex(d, 32, hex);
 	return 0;
 }
 
-/* Build the script into dir/hex unless it is there; 0, or an UB_E* code. */
+/* Does KEYF hold a key that still describes the files? */
 static int
-build_script(const struct ub *u, struct front *f, const char *dir, const char *hex, const char *exe)
+script_fresh(const char *keyf)
 {
-	struct runjob rj;
-	char *tmp;
-	int lk, r, fd;
+	char buf[65536];
+	ssize_t n, got = 0;
+	int fd = open(keyf, O_RDONLY | O_CLOEXEC);
 
-	if ((mkdir(dir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, hex)) < 0)
+	if (fd < 0)
+		return 0;
+	while (got < (ssize_t)sizeof buf - 1 && (n = read(fd, buf + got, sizeof buf - 1 - got)) > 0)
+		got += n;
+	close(fd);
+	if (got == (ssize_t)sizeof buf - 1)
+		return 0;
+	buf[got] = '\0';
+	return key_fresh(buf);
+}
+
+struct slot {
+	char dir[4096], exe[4200], keyf[4200];
+};
+
+static void
+slot_at(struct slot *sl, const char *dir, const char *hex)
+{
+	snprintf(sl->dir, sizeof sl->dir, "%s", dir);
+	snprintf(sl->exe, sizeof sl->exe, "%s/%s", dir, hex);
+	snprintf(sl->keyf, sizeof sl->keyf, "%s/%s.key", dir, hex);
+}
+
+/* Compile into temp files; publish the binary, then the key that vouches for it. */
+static int
+compile_script(const struct ub *u, struct front *f, const struct slot *sl, const char *hex)
+{
+	struct runjob rj = { 0 };
+	char kname[80], self[4096], *tmp = ub_tmpname(sl->dir, hex), *ktmp;
+	int r = UB_ESYS, fd;
+
+	snprintf(kname, sizeof kname, "%s.key", hex);
+	snprintf(self, sizeof self, "%s/ubuild", u->bin);
+	ktmp = ub_tmpname(sl->dir, kname);
+	unlink(sl->keyf);	/* from here until the end, the old binary is not vouched for */
+	if (tmp == NULL || ktmp == NULL ||
+	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0)
+		goto out;
+	close(fd);
+	rj.job = job_of(f, CC_EXE, tmp);
+	rj.keytmp = ktmp;
+	rj.self = self;
+	r = ub_in_child(u, f->in[0], run_child, &rj);
+	if (r == UB_OK && ub_elf_complete(tmp) != 1)
+		r = UB_ESPACE;
+	if (r == UB_OK && (ub_publish(tmp, sl->exe) < 0 || ub_publish(ktmp, sl->keyf) < 0))
+		r = UB_ESYS;
+out:
+	if (tmp != NULL)
+		unlink(tmp);
+	if (ktmp != NULL)
+		unlink(ktmp);
+	free(tmp);
+	free(ktmp);
+	return r;
+}
+
+/* Build the script into its slot unless a fresh build is there; 0, or an UB_E* code. */
+static int
+build_script(const struct ub *u, struct front *f, const struct slot *sl, const char *hex)
+{
+	int lk, r = UB_OK;
+
+	if ((mkdir(sl->dir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(sl->dir, hex)) < 0)
 		return UB_ESYS;
-	r = UB_OK;
-	if (access(exe, X_OK) < 0) {
-		if ((tmp = ub_tmpname(dir, hex)) == NULL ||
-		    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0) {
-			free(tmp);
-			close(lk);
-			return UB_ESYS;
-		}
-		close(fd);
-		rj.job = job_of(f, CC_EXE, tmp);
-		r = ub_in_child(u, f->in[0], run_child, &rj);
-		if (r == UB_OK && ub_elf_complete(tmp) != 1)
-			r = UB_ESPACE;
-		if (r != UB_OK || ub_publish(tmp, exe) < 0)
-			unlink(tmp);
-		free(tmp);
+	if (!script_fresh(sl->keyf) || access(sl->exe, X_OK) < 0) {
+		ub_clean_tmp(sl->dir);
+		r = compile_script(u, f, sl, hex);
 	}
 	close(lk);
 	return r;
@@ -238,16 +368,17 @@ rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 static int
 run_uncached(const struct ub *u, struct front *f, const char *hex)
 {
-	char dir[4096], exe[4200];
+	struct slot sl;
+	char dir[4096];
 	int fd = -1, r;
 
 	snprintf(dir, sizeof dir, "%s/tcc-run.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	if (mkdtemp(dir) == NULL)
 		return fail(f, dir, strerror(errno));
-	snprintf(exe, sizeof exe, "%s/%s", dir, hex);
-	r = build_script(u, f, dir, hex, exe);
+	slot_at(&sl, dir, hex);
+	r = build_script(u, f, &sl, hex);
 	if (r == UB_OK)
-		fd = open(exe, O_RDONLY | O_CLOEXEC);
+		fd = open(sl.exe, O_RDONLY | O_CLOEXEC);
 	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 	if (r == UB_ECOMPILE)
 		return 1;
@@ -260,24 +391,26 @@ run_uncached(const struct ub *u, struct front *f, const char *hex)
 static int
 run_script(const struct ub *u, struct front *f)
 {
-	char hex[65], dir[4096], exe[4200];
+	struct slot sl;
+	char hex[65], dir[4096];
 	int r;
 
-	if (script_hash(f, hex) < 0)
+	if (script_id(f, hex) < 0)
 		return fail(f, f->in[0], strerror(errno));
 	snprintf(dir, sizeof dir, "%s/.run", u->cache);
-	snprintf(exe, sizeof exe, "%s/%s", dir, hex);
-	if (access(exe, X_OK) < 0) {
-		r = build_script(u, f, dir, hex, exe);
-		if (r == UB_ECOMPILE)
-			return 1;
-		if (r != UB_OK)
-			return run_uncached(u, f, hex);
-	} else if (u->verbose) {
-		fprintf(stderr, "ubuild: %s: cached\n", f->in[0]);
+	slot_at(&sl, dir, hex);
+	if (script_fresh(sl.keyf)) {
+		if (u->verbose)
+			fprintf(stderr, "ubuild: %s: cached\n", f->in[0]);
+		execve(sl.exe, f->args, environ);	/* gone since? build it */
 	}
-	execve(exe, f->args, environ);
-	return fail(f, exe, strerror(errno));
+	r = build_script(u, f, &sl, hex);
+	if (r == UB_ECOMPILE)
+		return 1;
+	if (r != UB_OK)
+		return run_uncached(u, f, hex);
+	execve(sl.exe, f->args, environ);
+	return fail(f, sl.exe, strerror(errno));
 }
 
 int

@@ -64,6 +64,16 @@ rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 	return type == FTW_DP ? rmdir(path) : unlink(path);
 }
 
+/* The binary we run next was just built or checked: see check.c. */
+static void
+mark_built(const struct ub *u, const char *name)
+{
+	char entry[4096];
+
+	snprintf(entry, sizeof entry, "%s/%s", u->bin, name);
+	setenv(UB_BUILT_ENV, entry, 1);
+}
+
 /*
  * The cache cannot take the build (read-only, full, missing): build in a
  * private directory, keep only an open descriptor, remove the directory and
@@ -95,6 +105,7 @@ run_uncached(const struct ub *u, const char *name, char **argv)
 		    r == UB_ESPACE ? strerror(ENOSPC) : strerror(errno));
 		return 126;
 	}
+	mark_built(u, name);
 	fexecve(fd, argv, environ);
 	fprintf(stderr, "%s: %s\n", name, strerror(errno));
 	return 126;
@@ -143,6 +154,7 @@ run(const struct ub *u, const char *name, char **argv)
 	}
 	if (r > 0)
 		return r;
+	mark_built(u, name);
 	execv(exe, argv);
 	fprintf(stderr, "%s: %s: %s\n", name, exe, strerror(errno));
 	return 126;
@@ -294,12 +306,6 @@ shipped_libs(void)
 }
 
 static int
-source_exists(const char *name, void *arg)
-{
-	return has_source(arg, name);
-}
-
-static int
 is_compiler(const char *name)
 {
 	return strcmp(name, "tcc") == 0 || strcmp(name, "cc") == 0;
@@ -309,15 +315,15 @@ int
 main(int argc, char **argv)
 {
 	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED };
+	char interp[256];
 	const char *name;
 
 	u.verbose = getenv("UBUILD_VERBOSE") != NULL;
 	u.libs = shipped_libs();
-	name = ub_command_name((const char *)getauxval(AT_EXECFN), argv[0], source_exists, &u);
+	name = ub_command_name((const char *)getauxval(AT_EXECFN), argv[0], interp, sizeof interp);
 	if (strcmp(name, "ubuild") == 0 || strcmp(name, "rebuild") == 0)
 		return cli(&u, argc, argv, strcmp(name, "rebuild") == 0);
-	/* a #! script runs its interpreter with AT_EXECFN naming the script */
-	if (is_compiler(name) || is_compiler(ub_name(NULL, argv[0])))
+	if (is_compiler(name))
 		return ub_tcc(&u, argc, argv);
 	return run(&u, name, argv);
 }

@@ -21,8 +21,11 @@ struct ub {
 /* name.c */
 int ub_valid_name(const char *name);
 const char *ub_name(const char *execfn, const char *argv0);
-const char *ub_command_name(const char *execfn, const char *argv0,
-    int (*exists)(const char *name, void *arg), void *arg);
+const char *ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len);
+
+/* Set by the builder for the binary it executes, so that a binary stale right
+ * after its build says so instead of running the builder again (check.c). */
+#define UB_BUILT_ENV "UBUILD_BUILT"
 
 /* cache.c: the cache directory's primitives */
 int ub_lock(const char *dir, const char *name);		/* fd, or -1 */
@@ -30,6 +33,8 @@ int ub_has(const char *path, const char *s, size_t n);	/* 1 yes, 0 no, -1 error 
 int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
 char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
 int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
+int ub_key_hit(const char *path, const char *key);	/* 1 built from KEY's files, 0 no, -1 */
+void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
 
 /* lib.c: the sources a command build reads */
 char **ub_lib_sources(const struct ub *u);	/* .c and .h files of SRC/lib, sorted, NULL-terminated */

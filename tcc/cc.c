@@ -1,7 +1,36 @@
 /* cc.c - build one job with libtcc; every libtcc call of the project is here */
+#include <fcntl.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include "libtcc.h"
 #include "cc.h"
+
+/*
+ * What a build read, whatever libtcc's version: every file it opens for
+ * reading (sources, headers found on the include path, crt objects, libc.a,
+ * libtcc1.a) passes through open(), which the link redirects here.
+ */
+static void (*opened)(void *, const char *);
+static void *opened_arg;
+
+int __real_open(const char *path, int flags, ...);
+
+int
+__wrap_open(const char *path, int flags, ...)
+{
+	va_list ap;
+	int mode = 0, fd;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, int);
+		va_end(ap);
+	}
+	fd = __real_open(path, flags, mode);
+	if (fd >= 0 && opened != NULL && (flags & O_ACCMODE) == O_RDONLY)
+		opened(opened_arg, path);
+	return fd;
+}
 
 static int
 add_all(TCCState *s, const char *const *v, int (*add)(TCCState *, const char *))
@@ -56,7 +85,10 @@ cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg
 	if (s == NULL)
 		return -1;
 	tcc_set_error_func(s, arg, diag);
+	opened = job->opened;
+	opened_arg = job->opened_arg;
 	r = compile(s, job);
+	opened = NULL;
 	tcc_delete(s);
 	return r;
 }

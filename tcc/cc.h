@@ -15,6 +15,8 @@ struct cc_job {
 	const char *const *libdirs;	/* -L DIR */
 	const char *const *libnames;	/* -l NAME, after the inputs */
 	const char *options;		/* more tcc flags (-Wall -g ...), space-separated */
+	void (*opened)(void *, const char *);	/* told every file the build reads, or NULL */
+	void *opened_arg;
 };
 
 /*
@@ -24,5 +26,8 @@ struct cc_job {
  * in a child process.
  */
 int cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg);
+
+/* The builder links with -Wl,--wrap=open so that job->opened sees libtcc's opens. */
+int __wrap_open(const char *path, int flags, ...);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "key.h"
 
@@ -137,6 +138,158 @@ malformed_keys_are_stale(void **state)
 	free(k);
 }
 
+static void future(const char *path);
+
+/* Names that a space- or line-based key would cut or misread. */
+static const char *const odd[] = {
+	"with space.h", "new\nline.h", "tab\there.h", "100%.h", "%s%n.h",
+	"\xff\xfe latin1 \xe9.h", "12:colon.h", " lead.h", "trail .h", "h=1 .h", NULL
+};
+
+static void
+odd_names_round_trip(void **state)
+{
+	char path[256], buf[KEY_LINE_MAX];
+	struct key_entry e;
+	const char *next;
+
+	(void)state;
+	for (int i = 0; odd[i] != NULL; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, odd[i]);
+		assert_true(key_path(path, buf, sizeof buf) > 0);
+		strcat(buf, " 1 2 3 4.000000005 6.000000007\n");
+		next = key_next(buf, &e);
+		assert_non_null(next);
+		assert_string_equal(e.path, path);
+		assert_int_equal(*next, '\0');
+		assert_int_equal(e.len, strlen(buf));
+		assert_false(e.hashed);
+	}
+}
+
+/* The builder and the check agree on odd names: fresh until edited. */
+static void
+odd_names_fresh_until_edited(void **state)
+{
+	char paths[16][256];
+	const char *v[17];
+	char *k;
+	int n = 0;
+
+	(void)state;
+	for (; odd[n] != NULL; n++) {
+		snprintf(paths[n], sizeof paths[n], "%s/%s", dir, odd[n]);
+		put(paths[n], "#define X 1\n");
+		v[n] = paths[n];
+	}
+	v[n] = NULL;
+	k = key_make(v);
+	assert_non_null(k);
+	assert_int_equal(key_fresh(k), 1);
+	for (int i = 0; i < n; i++) {
+		put(paths[i], "#define X 2\n");	/* same size */
+		assert_int_equal(key_fresh(k), 0);
+		put(paths[i], "#define X 1\n");
+	}
+	free(k);
+	for (int i = 0; i < n; i++)
+		unlink(paths[i]);
+}
+
+/*
+ * A racy entry: the stat fields the build saw, but other bytes. The ctime a
+ * real same-tick edit would keep cannot be forged, so forge the key instead:
+ * stat fields of the file as it is, hash of what it was.
+ */
+static void
+racy_entry_is_checked_by_content(void **state)
+{
+	const char *one[] = { b, NULL };
+	char *old, *now, *h1, *h2;
+
+	(void)state;
+	put(b, "#define B 1\n");
+	future(b);
+	old = key_make(one);	/* racy, so hashed */
+	assert_non_null(old);
+	assert_non_null(h1 = strstr(old, " h="));
+	put(b, "#define B 2\n");
+	future(b);
+	now = key_make(one);
+	assert_non_null(h2 = strstr(now, " h="));
+	assert_int_equal(key_fresh(now), 1);
+	assert_string_not_equal(h1, h2);
+	memcpy(h2, h1, strlen(h1));
+	assert_int_equal(key_fresh(now), 0);	/* stat says same, bytes differ */
+	free(old);
+	free(now);
+}
+
+/* A timestamp ahead of the clock is as racy as one in this very tick. */
+static void
+future(const char *path)
+{
+	struct timespec ts[2];
+
+	clock_gettime(CLOCK_REALTIME, &ts[0]);
+	ts[0].tv_sec += 60;
+	ts[1] = ts[0];
+	assert_int_equal(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+static void
+old_files_are_not_hashed(void **state)
+{
+	struct timespec ts[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+	const char *one[] = { a, NULL };
+	char *k;
+
+	(void)state;
+	assert_int_equal(utimensat(AT_FDCWD, a, ts, 0), 0);
+	usleep(2 * KEY_RACY_NS / 1000);	/* the new ctime ages (this filesystem keeps ns) */
+	k = key_make(one);
+	assert_null(strstr(k, " h="));
+	assert_int_equal(key_fresh(k), 1);
+	free(k);
+}
+
+static void
+keys_match_by_paths_and_freshness(void **state)
+{
+	const char *one[] = { a, NULL }, *two[] = { a, b, NULL };
+	char *k1 = key_make(one), *k2 = key_make(two), *k2b, *h;
+
+	(void)state;
+	k2b = strdup(k2);
+	assert_int_equal(key_match(k2, k2b), 1);
+	if ((h = strstr(k2b, " h=")) != NULL)	/* made later: no hash */
+		strcpy(h, strchr(h, '\n'));
+	assert_int_equal(key_match(k2, k2b), 1);
+	assert_int_equal(key_match(k1, k2), 0);	/* a file more */
+	assert_int_equal(key_match(k2, k1), 0);	/* a file fewer */
+	put(b, "#define B 22\n");
+	assert_int_equal(key_match(k2, k2b), 0);	/* stale */
+	free(k1);
+	free(k2);
+	free(k2b);
+}
+
+static void
+malformed_entries_are_rejected(void **state)
+{
+	static const char *const bad[] = {
+		"", "0:x 1\n", "01:x 1\n", "5:abc 1\n", "3:abc1\n", "3:abc 1", ":abc 1\n",
+		"99999999999999999999:a 1\n", "4097:a\n", "x:a 1\n", "3:a\0c 1\n", NULL
+	};
+	struct key_entry e;
+
+	(void)state;
+	for (int i = 0; bad[i] != NULL; i++)
+		assert_null(key_next(bad[i], &e));
+	assert_non_null(key_next("3:a\nc 1\n", &e));
+	assert_string_equal(e.path, "a\nc");
+}
+
 int
 main(void)
 {
@@ -147,6 +300,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(deleted_file_is_stale, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_file_has_no_key, setup, teardown),
 		cmocka_unit_test_setup_teardown(malformed_keys_are_stale, setup, teardown),
+		cmocka_unit_test_setup_teardown(odd_names_round_trip, setup, teardown),
+		cmocka_unit_test_setup_teardown(odd_names_fresh_until_edited, setup, teardown),
+		cmocka_unit_test_setup_teardown(racy_entry_is_checked_by_content, setup, teardown),
+		cmocka_unit_test_setup_teardown(old_files_are_not_hashed, setup, teardown),
+		cmocka_unit_test_setup_teardown(keys_match_by_paths_and_freshness, setup, teardown),
+		cmocka_unit_test(malformed_entries_are_rejected),
 	};
 
 	return cmocka_run_group_tests_name("key", tests, NULL, NULL);

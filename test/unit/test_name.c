@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ubuild.h"
 
@@ -35,33 +37,71 @@ names_are_checked(void **state)
 	assert_false(ub_valid_name("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
 }
 
-/* The image's sources, for ub_command_name. */
-static int
-in_image(const char *name, void *arg)
-{
-	const char *const *v = arg;
+static char dir[64];
 
-	for (; *v != NULL; v++)
-		if (strcmp(*v, name) == 0)
-			return 1;
+static const char *
+file(const char *name, const char *text)
+{
+	static char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/nametest.XXXXXX");
+	assert_non_null(mkdtemp(dir));
 	return 0;
 }
 
-static void
-command_name_prefers_argv0_when_it_is_a_command(void **state)
+static int
+teardown(void **state)
 {
-	const char *const image[] = { "sh", "ls", "echo", NULL };
-	void *a = (void *)image;
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd);
+}
+
+static void
+executed_file_decides_never_argv0(void **state)
+{
+	char buf[64];
+	const char *elf = file("ls", "\177ELF\2\1\1");
+
+	(void)state;
+	/* exec -a rm /bin/echo, or execv("/bin/echo", {"rm", ...}) */
+	assert_string_equal(ub_command_name(elf, "rm", buf, sizeof buf), "ls");
+	assert_string_equal(ub_command_name(elf, "/bin/rm", buf, sizeof buf), "ls");
+	/* login shell: argv[0] is "-sh", the link that ran was /bin/sh */
+	assert_string_equal(ub_command_name("/nonexistent/sh", "-sh", buf, sizeof buf), "sh");
+	/* no AT_EXECFN at all: argv[0] is all there is */
+	assert_string_equal(ub_command_name(NULL, "/bin/cat", buf, sizeof buf), "cat");
+}
+
+static void
+script_names_its_interpreter(void **state)
+{
+	char buf[64];
 
 	(void)state;
 	/* #!/bin/sh script: the kernel runs /bin/sh with AT_EXECFN = the script */
-	assert_string_equal(ub_command_name("/root/script", "/bin/sh", in_image, a), "sh");
-	/* login shell: argv[0] is "-sh", the link that ran was /bin/sh */
-	assert_string_equal(ub_command_name("/bin/sh", "-sh", in_image, a), "sh");
-	/* exec -a name: not a command, so the executed path decides */
-	assert_string_equal(ub_command_name("/bin/ls", "myls", in_image, a), "ls");
-	assert_string_equal(ub_command_name("/bin/echo", "echo", in_image, a), "echo");
-	assert_string_equal(ub_command_name(NULL, "/bin/nosuch", in_image, a), "nosuch");
+	assert_string_equal(ub_command_name(file("s1", "#!/bin/sh\necho\n"), "/bin/sh", buf, sizeof buf), "sh");
+	assert_string_equal(ub_command_name(file("s2", "#! /bin/tcc -run\n"), "/bin/tcc", buf, sizeof buf), "tcc");
+	assert_string_equal(ub_command_name(file("s3", "#!/bin/echo\tx"), "rm", buf, sizeof buf), "echo");
+	/* argv[0] does not matter here either */
+	assert_string_equal(ub_command_name(file("s4", "#!/bin/sh -e\n"), "rm", buf, sizeof buf), "sh");
+	/* an empty or too long #! line: the file's own name */
+	assert_string_equal(ub_command_name(file("s5", "#!\n"), "rm", buf, sizeof buf), "s5");
+	assert_string_equal(ub_command_name(file("s6", "#!/a/very/long/interpreter/path\n"), "x", buf, 8), "s6");
 }
 
 int
@@ -70,7 +110,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(name_comes_from_the_executed_path),
 		cmocka_unit_test(names_are_checked),
-		cmocka_unit_test(command_name_prefers_argv0_when_it_is_a_command),
+		cmocka_unit_test_setup_teardown(executed_file_decides_never_argv0, setup, teardown),
+		cmocka_unit_test_setup_teardown(script_names_its_interpreter, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("name", tests, NULL, NULL);
