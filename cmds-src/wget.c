@@ -111,8 +111,8 @@ data(struct http_get *g, const unsigned char *p, size_t n)
 {
 	(void)g;
 	if (w.max > 0 && w.got + n > w.max) {
-		w.too_big = 1;
-		return -1;
+		w.too_big = 1;	/* what fits still goes out: stdout gets exactly MAXSIZE */
+		n = w.max - w.got;
 	}
 	if (write_all(w.fd, p, n) < 0) {
 		w.werr = errno;
@@ -122,7 +122,7 @@ data(struct http_get *g, const unsigned char *p, size_t n)
 	if (w.fd == 1)
 		w.streamed += n;
 	show_progress(0);
-	return 0;
+	return w.too_big ? -1 : 0;
 }
 
 static void

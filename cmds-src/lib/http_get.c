@@ -53,8 +53,10 @@ wait_fd(struct http_get *g, int fd, int events)
 		else
 			r = poll(&p, 1, ms);
 	} while (r < 0 && errno == EINTR);
-	if (r == 0)
+	if (r == 0) {
+		wait_ms(g);	/* sets expired if it was the deadline that ran out */
 		errno = ETIMEDOUT;
+	}
 	return r > 0 ? 0 : -1;
 }
 
