@@ -1,7 +1,7 @@
 /* fuzz_url.c - libFuzzer target for lib/url.c: the input is a base URL, a NUL,
  * a reference. Checks that url_parse gives a well-formed request target, that
- * url_join's results are stable when resolved again (remove_dot_segments has
- * nothing left to do), that url_unquote reads back what url_quote wrote, and
+ * url_join gives RFC 3986's examples, and results that are stable when resolved
+ * again and hold no dot segment, that url_unquote reads back what url_quote wrote, and
  * that text_escape leaves only printable ASCII, from which the bytes come back. */
 #include "cmd.h"
 
@@ -26,6 +26,51 @@ check_parse(const char *s)
 	url_free(&u);
 }
 
+/* T (which has a scheme) has no "." or ".." segment left in its path. */
+static void
+check_no_dots(const char *t)
+{
+	const char *p = strchr(t, ':') + 1;
+	size_t n;
+
+	if (p[0] == '/' && p[1] == '/')
+		p += 2 + strcspn(p + 2, "/?#");
+	while (*p != '\0' && *p != '?' && *p != '#') {
+		p += *p == '/';
+		n = strcspn(p, "/?#");
+		if ((n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			abort();
+		p += n;
+	}
+}
+
+/* RFC 3986 section 5.4's examples, base http://a/b/c/d;p?q. */
+static void
+check_rfc(void)
+{
+	static const char *const ex[][2] = {
+		{ "g:h", "g:h" }, { "g", "http://a/b/c/g" }, { "./g", "http://a/b/c/g" },
+		{ "g/", "http://a/b/c/g/" }, { "/g", "http://a/g" }, { "//g", "http://g" },
+		{ "?y", "http://a/b/c/d;p?y" }, { "g?y", "http://a/b/c/g?y" },
+		{ "#s", "http://a/b/c/d;p?q#s" }, { "g#s", "http://a/b/c/g#s" }, { ";x", "http://a/b/c/;x" },
+		{ "", "http://a/b/c/d;p?q" }, { ".", "http://a/b/c/" }, { "./", "http://a/b/c/" },
+		{ "..", "http://a/b/" }, { "../g", "http://a/b/g" }, { "../..", "http://a/" },
+		{ "../../g", "http://a/g" }, { "../../../g", "http://a/g" }, { "/./g", "http://a/g" },
+		{ "/../g", "http://a/g" }, { "g.", "http://a/b/c/g." }, { "..g", "http://a/b/c/..g" },
+		{ "./../g", "http://a/b/g" }, { "./g/.", "http://a/b/c/g/" }, { "g/../h", "http://a/b/c/h" },
+		{ "g;x=1/../y", "http://a/b/c/y" }, { "g?y/../x", "http://a/b/c/g?y/../x" },
+		{ "g#s/../x", "http://a/b/c/g#s/../x" }, { "http:g", "http:g" },
+	};
+	char *t;
+
+	for (size_t i = 0; i < sizeof ex / sizeof *ex; i++) {
+		t = url_join("http://a/b/c/d;p?q", ex[i][0]);
+		if (strcmp(t, ex[i][1]) != 0)
+			abort();
+		free(t);
+	}
+}
+
 static void
 check_join(const char *base, const char *ref)
 {
@@ -35,6 +80,7 @@ check_join(const char *base, const char *ref)
 
 	if (strcmp(t2, t3) != 0)
 		abort();
+	check_no_dots(t3);
 	check_parse(t);
 	free(t);
 	free(t2);
@@ -112,7 +158,11 @@ check_escape(const char *s)
 int
 LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
+	static int once;
 	char *buf = malloc(size + 2), *base, *ref;
+
+	if (!once++)
+		check_rfc();
 
 	memcpy(buf, data, size);
 	buf[size] = buf[size + 1] = '\0';
