@@ -325,22 +325,15 @@ announce(const struct dhcp_lease *l)
 		    (unsigned long)l->lease);
 }
 
-/* VALUE as it is if it is plain, else in single quotes for sh. */
+/* KEY=VALUE, quoted as netboot and sh read it back. */
 static void
 put_value(FILE *f, const char *key, const char *v)
 {
-	if (*v != '\0' && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	    "0123456789._-/:@%+,=") == strlen(v)) {
-		fprintf(f, "%s=%s\n", key, v);
-		return;
-	}
-	fprintf(f, "%s='", key);
-	for (; *v; v++)
-		if (*v == '\'')
-			fputs("'\\''", f);
-		else
-			fputc(*v, f);
-	fputs("'\n", f);
+	char *q = url_quote(v);
+
+	if (q != NULL)		/* dhcp_parse lets no control character through */
+		fprintf(f, "%s=%s\n", key, q);
+	free(q);
 }
 
 /* The lease as KEY=VALUE lines, for netboot and scripts; what is not known is left out. */

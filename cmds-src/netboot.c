@@ -2,12 +2,19 @@
 #include "cmd.h"
 #include <sys/reboot.h>
 #include <sys/utsname.h>
+#include <strings.h>
 #include <sys/wait.h>
 
 static const char usage[] = "netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]";
 static const char lease_file[] = "/run/netboot.lease";
 static const char kernel_file[] = "/tmp/netboot.kernel";
 static const char initrd_file[] = "/tmp/netboot.initrd";
+
+/* The fetches, for wget: they land in RAM (tmpfs). */
+#define FETCH_TIMEOUT "30"	/* seconds without progress */
+#define FETCH_DEADLINE "900"	/* seconds in all, for each file */
+#define KERNEL_MAX "256M"
+#define INITRD_MAX "2G"
 
 static double
 uptime(void)
@@ -82,6 +89,15 @@ step(const char *what, char *const argv[])
 	fflush(stdout);
 	if (run(argv) != 0)
 		die("%s failed", what);
+}
+
+/* wget URL into FILE, giving up on a server that stalls (FETCH_TIMEOUT), takes
+ * too long in all (FETCH_DEADLINE), or sends more than MAX. */
+static void
+fetch(const char *what, const char *file, const char *max, const char *url)
+{
+	step(what, (char *[]){ "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", (char *)max,
+	    "-O", (char *)file, (char *)url, NULL });
 }
 
 static char *
@@ -168,37 +184,49 @@ wait_nic(void)
 	return nic;
 }
 
-/* A KEY=VALUE line of the lease dhclient wrote; NULL if absent. */
+/* The value of a KEY=VALUE line of the lease dhclient wrote, unquoted; NULL if absent. */
 static char *
 lease(const char *key)
 {
-	char line[1024], *val = NULL;
+	char line[4096], *val = NULL;
 	size_t k = strlen(key);
 	FILE *f = fopen(lease_file, "r");
 
 	while (f != NULL && val == NULL && fgets(line, sizeof line, f) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, key, k) == 0 && line[k] == '=' && line[k + 1] != '\0')
-			val = xstrdup(line + k + 1);
+		if (strncmp(line, key, k) != 0 || line[k] != '=' || line[k + 1] == '\0')
+			continue;
+		if ((val = url_unquote(line + k + 1)) == NULL)
+			die("%s: %s: badly quoted", lease_file, key);
 	}
 	if (f != NULL)
 		fclose(f);
 	return val;
 }
 
+/* The boot file as a URL: itself if it is one, else a path on the next-server. */
 static char *
 url_from_lease(void)
 {
 	char *file = lease("bootfile"), *server = lease("siaddr"), *url;
+	struct url u;
+	const char *e;
 
 	if (file == NULL)
 		die("no KERNEL_URL given and the DHCP answer names no boot file");
-	if (strncmp(file, "http://", 7) == 0)
-		return file;
-	if (server == NULL || strcmp(server, "0.0.0.0") == 0)
-		die("boot file '%s' but no next-server in the DHCP answer", file);
-	url = xmalloc(strlen(file) + strlen(server) + 16);
-	sprintf(url, "http://%s/%s", server, file[0] == '/' ? file + 1 : file);
+	if (strncasecmp(file, "http://", 7) == 0) {
+		url = xstrdup(file);
+	} else {
+		if (server == NULL || strcmp(server, "0.0.0.0") == 0)
+			die("boot file '%s' but no next-server in the DHCP answer", text_escape(file));
+		url = xmalloc(strlen(file) + strlen(server) + 16);
+		sprintf(url, "http://%s/%s", server, file[0] == '/' ? file + 1 : file);
+	}
+	if ((e = url_parse(url, &u)) != NULL)
+		die("boot file %s: %s", text_escape(url), e);
+	url_free(&u);
+	free(file);
+	free(server);
 	return url;
 }
 
@@ -229,7 +257,7 @@ int
 main(int argc, char *argv[])
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
-	char *initrd = NULL, *cmdline = NULL, *tmo = "10", *url, *nic;
+	char *initrd = NULL, *cmdline = NULL, *tmo = "10", *url, *nic, *shown;
 	int c, dry = 0;
 
 	while ((c = opt_next(&o, "i:c:t:n")) != -1) {
@@ -253,10 +281,11 @@ main(int argc, char *argv[])
 	printf("netboot: interface %s\n", nic);
 	step("DHCP", (char *[]){ "dhclient", "-t", tmo, "-f", (char *)lease_file, nic, NULL });
 	url = o.ind < argc ? argv[o.ind] : url_from_lease();
-	printf("netboot: kernel %s\n", url);
-	step("fetching the kernel", (char *[]){ "wget", "-q", "-O", (char *)kernel_file, url, NULL });
+	printf("netboot: kernel %s\n", shown = text_escape(url));
+	free(shown);
+	fetch("fetching the kernel", kernel_file, KERNEL_MAX, url);
 	if (initrd != NULL)
-		step("fetching the initrd", (char *[]){ "wget", "-q", "-O", (char *)initrd_file, initrd, NULL });
+		fetch("fetching the initrd", initrd_file, INITRD_MAX, initrd);
 	if (cmdline == NULL)
 		cmdline = current_cmdline();
 	printf("netboot: command line '%s'\n", cmdline);

@@ -2,13 +2,17 @@
 #include "cmd.h"
 #include <signal.h>
 
-static const char usage[] = "wget [-q] [-O FILE|-] [-T TIMEOUT] [-t TRIES] URL...";
+static const char usage[] =
+    "wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES] URL...";
 
 #define PROGRESS_EVERY 0.25	/* seconds */
 
 static struct {
 	const char *out;	/* -O */
 	int quiet, tries, timeout, progress;
+	int deadline;		/* -D: seconds for each URL, all tries and redirects; 0 none */
+	unsigned long long max;	/* -M: bytes a body may have; 0 no limit */
+	int too_big;		/* the body was larger */
 	const char *path;	/* where this URL goes; NULL: standard output */
 	int fd;			/* the temporary file beside path, or 1; -1 before the body */
 	long long total, got;	/* body bytes expected (-1: unknown) and so far */
@@ -76,6 +80,10 @@ start(struct http_get *g)
 
 	w.total = g->resp.length;
 	w.got = 0;
+	if (w.max > 0 && w.total > 0 && (unsigned long long)w.total > w.max) {
+		w.too_big = 1;
+		return -1;
+	}
 	if (w.path == NULL) {
 		w.fd = 1;
 		return 0;
@@ -102,6 +110,10 @@ static int
 data(struct http_get *g, const unsigned char *p, size_t n)
 {
 	(void)g;
+	if (w.max > 0 && w.got + n > w.max) {
+		w.too_big = 1;	/* what fits still goes out: stdout gets exactly MAXSIZE */
+		n = w.max - w.got;
+	}
 	if (write_all(w.fd, p, n) < 0) {
 		w.werr = errno;
 		return -1;
@@ -110,7 +122,7 @@ data(struct http_get *g, const unsigned char *p, size_t n)
 	if (w.fd == 1)
 		w.streamed += n;
 	show_progress(0);
-	return 0;
+	return w.too_big ? -1 : 0;
 }
 
 static void
@@ -156,10 +168,17 @@ finish(void)
 static int
 failed(const char *url, struct http_get *g)
 {
-	if (g->error[0] != '\0') {
-		warn("%s: %s", g->where ? g->where : url, g->error);
-		return g->retry && (w.path != NULL || w.streamed == 0);
-	}
+	char *e = text_escape(g->expired || w.too_big || g->where == NULL ? url : g->where);
+
+	if (g->expired)
+		warn("%s: deadline of %d s exceeded", e, w.deadline);
+	else if (w.too_big)
+		warn("%s: body larger than %llu bytes", e, w.max);
+	else if (g->error[0] != '\0')
+		warn("%s: %s", e, g->error);
+	free(e);
+	if (g->expired || w.too_big || g->error[0] != '\0')
+		return g->retry && !g->expired && !w.too_big && (w.path != NULL || w.streamed == 0);
 	errno = w.werr;
 	if (w.path != NULL)
 		warn_errno("%s", w.path);
@@ -172,17 +191,16 @@ failed(const char *url, struct http_get *g)
 static char *
 default_name(const char *url)
 {
-	struct http_url u;
-	char *name, *q, *slash;
+	struct url u;
+	char *name, *slash;
 
-	if (http_url_parse(url, &u) != NULL)
+	if (url_parse(url, &u) != NULL)
 		return NULL;
-	if ((q = strchr(u.path, '?')) != NULL)
-		*q = '\0';
-	slash = strrchr(u.path, '/');
+	u.target[strcspn(u.target, "?")] = '\0';
+	slash = strrchr(u.target, '/');
 	name = slash[1] == '\0' || strcmp(slash + 1, ".") == 0 || strcmp(slash + 1, "..") == 0 ?
 	    xstrdup("index.html") : xstrdup(slash + 1);
-	http_url_free(&u);
+	url_free(&u);
 	return name;
 }
 
@@ -190,16 +208,17 @@ static void
 fetch(const char *url)
 {
 	struct http_get g;
-	struct http_url u;
+	struct url u;
 	const char *e;
-	char *name = NULL;
+	char *name = NULL, *shown;
 	int status = cmd_status;	/* what failed tries say is forgotten if one succeeds */
 
-	if ((e = http_url_parse(url, &u)) != NULL) {
-		warn("%s: %s", url, e);
+	if ((e = url_parse(url, &u)) != NULL) {
+		warn("%s: %s", shown = text_escape(url), e);
+		free(shown);
 		return;
 	}
-	http_url_free(&u);
+	url_free(&u);
 	if (w.out == NULL)
 		w.path = name = default_name(url);
 	else
@@ -207,10 +226,12 @@ fetch(const char *url)
 	memset(&g, 0, sizeof g);
 	g.url = url;
 	g.timeout = w.timeout;
+	g.until = w.deadline > 0 ? now() + w.deadline : 0;
 	g.start = start;
 	g.data = data;
 	w.fd = -1;
 	w.werr = 0;
+	w.too_big = 0;
 	w.streamed = 0;
 	for (int i = 1;; i++) {
 		if (http_get(&g) == 0) {
@@ -222,7 +243,7 @@ fetch(const char *url)
 		}
 		if (w.progress && w.got > 0)
 			fputc('\n', stderr);
-		if (!failed(url, &g) || i >= w.tries) {
+		if (!failed(url, &g) || i >= w.tries || (g.until > 0 && now() + 1 >= g.until)) {
 			drop_tmp();
 			break;
 		}
@@ -242,8 +263,13 @@ main(int argc, char *argv[])
 	memset(&w, 0, sizeof w);
 	w.tries = 1;
 	w.timeout = 60;
-	while ((c = opt_next(&o, "O:qT:t:")) != -1) {
+	while ((c = opt_next(&o, "D:M:O:qT:t:")) != -1) {
 		switch (c) {
+		case 'D': w.deadline = number(o.arg, "deadline", 1); break;
+		case 'M':
+			if (parse_size(o.arg, 10, &w.max) < 0 || w.max == 0)
+				die("%s: invalid size", o.arg);
+			break;
 		case 'O': w.out = o.arg; break;
 		case 'q': w.quiet = 1; break;
 		case 'T': w.timeout = number(o.arg, "timeout", 0); break;

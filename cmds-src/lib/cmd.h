@@ -240,7 +240,7 @@ int exec_cmd(char **argv);
  * Ethernet, cookie, every option's bounds and length, overload (52), message
  * type OFFER, ACK or NAK; 0 with OUT filled, or -1 with OUT->error saying
  * why. The caller compares OUT->xid and OUT->chaddr with its own. Strings are
- * NUL-terminated and free of control characters; a missing mask is the
+ * NUL-terminated printable ASCII (others are refused); a missing mask is the
  * classful one; broadcast is ip|~mask unless given; 0 means "not given".
  * dhcp_ip_wrap puts IPv4 and UDP headers (0.0.0.0:68 to 255.255.255.255:67,
  * checksums done) around MSG for a packet socket: the length, 0 if CAP is too
@@ -276,20 +276,30 @@ size_t dhcp_ip_wrap(unsigned char *buf, size_t cap, const unsigned char *msg, si
 const unsigned char *dhcp_ip_unwrap(const unsigned char *pkt, size_t len, size_t *n, int udp_check);
 
 /*
- * HTTP/1.1 for wget and netboot. http_url_parse splits "http://HOST[:PORT][/PATH]"
- * (HOST a name, an IPv4 literal or a bracketed IPv6 one); NULL, or why not
- * ("https is not supported"); free the path with http_url_free. http_url_join
- * resolves REF (a Location: absolute, //host/..., /path or relative) against
- * BASE, malloc'd.
+ * URLs (RFC 3986), for wget, netboot and dhclient. url_parse splits an
+ * http://HOST[:PORT][/PATH][?QUERY] URL (HOST a name, an IPv4 literal or a
+ * bracketed IPv6 one; the fragment dropped); NULL, or why not ("https is not
+ * supported"); then url_free. url_join resolves REF (a Location, a boot file)
+ * against the absolute BASE as RFC 3986 section 5.2 says, dot segments
+ * removed; malloc'd. url_quote gives S as sh would read it back as one word
+ * (plain, or in single quotes), for KEY=VALUE files such as dhclient's lease;
+ * NULL if S holds control characters. url_unquote reads such a word back:
+ * plain characters, '...' and \X; NULL if malformed (an unquoted blank, an
+ * unterminated quote). text_escape makes bytes from the network safe for a
+ * terminal: controls and non-ASCII as \xHH, a backslash as \\; malloc'd.
  */
-struct http_url {
-	char host[256];
-	char port[6];
-	char *path;		/* malloc'd: "/" at least, query kept, fragment dropped */
+struct url {
+	char host[256];		/* an IPv6 address without its brackets */
+	char port[6];		/* "80" if not given */
+	char *target;		/* malloc'd: the path ("/" at least) and ?query, %-encoded */
+	char *query;		/* inside target, after the '?'; NULL if none */
 };
-const char *http_url_parse(const char *s, struct http_url *u);
-void http_url_free(struct http_url *u);
-char *http_url_join(const char *base, const char *ref);
+const char *url_parse(const char *s, struct url *u);
+void url_free(struct url *u);
+char *url_join(const char *base, const char *ref);
+char *url_quote(const char *s);
+char *url_unquote(const char *s);
+char *text_escape(const char *s);
 
 /*
  * A push parser for one response to a GET: give it what the connection
@@ -307,7 +317,7 @@ struct http {
 	int (*body)(struct http *h, const unsigned char *p, size_t n);
 	void *ctx;
 	int status;		/* 200 */
-	char reason[64];	/* "OK", printable characters only */
+	char reason[64];	/* "OK", others as text_escape shows them */
 	long long length;	/* Content-Length; -1 if none or chunked */
 	long long got;		/* body bytes so far */
 	int chunked;
@@ -327,7 +337,9 @@ void http_free(struct http *h);
 /*
  * GET URL over HTTP/1.1 (Connection: close), following up to 5 redirects
  * (fill a zeroed struct; it may be used again, then http_get_free it);
- * TIMEOUT seconds (0: none) to connect and for each wait for data. START is
+ * TIMEOUT seconds (0: none) to connect and for each wait for data; if UNTIL
+ * (CLOCK_MONOTONIC seconds; 0: none) passes first, it fails with expired set,
+ * however fast the data come. START is
  * called when a 2xx header is in (resp.length says how much follows), DATA
  * with the body; either returns 0, or -1 to give up (having said why).
  * Returns 0, or -1 with error set ("404 Not Found", "Connection refused",
@@ -337,12 +349,13 @@ void http_free(struct http *h);
 struct http_get {
 	const char *url;
 	int timeout;
+	double until;
 	int (*start)(struct http_get *g);
 	int (*data)(struct http_get *g, const unsigned char *p, size_t n);
 	void *ctx;
 	struct http resp;
 	char *where;		/* malloc'd */
-	int retry;
+	int retry, expired;
 	char error[256];
 };
 int http_get(struct http_get *g);

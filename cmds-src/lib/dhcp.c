@@ -171,7 +171,8 @@ walk_opts(const unsigned char *p, size_t n, struct opts *o, int main_area, struc
 	return bad(l, "no end option");
 }
 
-/* A string option or field of N bytes into OUT: up to a NUL, no control characters. */
+/* A string option or field of N bytes into OUT: up to a NUL, NVT ASCII (RFC
+ * 2132) without controls, so that it is safe to print on a terminal. */
 static int
 text(const unsigned char *p, size_t n, char out[256], struct dhcp_lease *l, int code)
 {
@@ -180,6 +181,8 @@ text(const unsigned char *p, size_t n, char out[256], struct dhcp_lease *l, int 
 	for (i = 0; i < n && i < 255 && p[i] != '\0'; i++) {
 		if (p[i] < 0x20 || p[i] == 0x7f)
 			return bad(l, "option %d holds control characters", code);
+		if (p[i] > 0x7f)
+			return bad(l, "option %d is not ASCII", code);
 		out[i] = p[i];
 	}
 	out[i] = '\0';

@@ -1,4 +1,4 @@
-/* http.c - HTTP/1.1 responses (RFC 9112) parsed as they arrive, and http:// URLs */
+/* http.c - HTTP/1.1 responses (RFC 9112) parsed as they arrive */
 #include "cmd.h"
 #include <ctype.h>
 #include <strings.h>
@@ -8,217 +8,6 @@
 #define HEADS_MAX 8		/* 1xx interim responses before the final one */
 
 enum { S_HEAD, S_SIZE, S_DATA, S_DATA_END, S_TRAILER, S_BODY, S_CLOSE, S_DONE, S_STOP, S_ERROR };
-
-/* ---- URLs ---- */
-
-static int
-host_char(int c)
-{
-	return isalnum(c) || c == '-' || c == '.' || c == '_';
-}
-
-/* HOST (N bytes, brackets kept) into U; NULL or why not. */
-static const char *
-set_host(struct http_url *u, const char *host, size_t n)
-{
-	size_t i;
-
-	if (n == 0)
-		return "no host name";
-	if (host[0] == '[') {
-		if (n < 3 || host[n - 1] != ']')
-			return "bad IPv6 address";
-		host++;
-		n -= 2;
-		for (i = 0; i < n; i++)
-			if (!isxdigit((unsigned char)host[i]) && host[i] != ':' && host[i] != '.')
-				return "bad IPv6 address";
-	} else {
-		for (i = 0; i < n; i++)
-			if (!host_char((unsigned char)host[i]))
-				return "bad host name";
-	}
-	if (n >= sizeof u->host)
-		return "host name too long";
-	memcpy(u->host, host, n);
-	u->host[n] = '\0';
-	return NULL;
-}
-
-static const char *
-set_port(struct http_url *u, const char *s, size_t n)
-{
-	unsigned long v = 0;
-
-	if (n == 0) {
-		strcpy(u->port, "80");
-		return NULL;
-	}
-	if (n > 5)
-		return "bad port";
-	for (size_t i = 0; i < n; i++) {
-		if (!isdigit((unsigned char)s[i]))
-			return "bad port";
-		v = v * 10 + (s[i] - '0');
-	}
-	if (v == 0 || v > 65535)
-		return "bad port";
-	snprintf(u->port, sizeof u->port, "%lu", v);
-	return NULL;
-}
-
-/* The path and query of S (N bytes), spaces, controls and non-ASCII bytes %-encoded. */
-static char *
-encode_path(const char *s, size_t n)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	char *out = xmalloc(3 * n + 2), *w = out;
-
-	if (n == 0 || s[0] != '/')
-		*w++ = '/';
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = s[i];
-
-		if (c <= 0x20 || c >= 0x7f) {
-			*w++ = '%';
-			*w++ = hex[c >> 4];
-			*w++ = hex[c & 15];
-		} else {
-			*w++ = c;
-		}
-	}
-	*w = '\0';
-	return out;
-}
-
-/* Does S start with a URI scheme and a colon? Its length, or 0. */
-static size_t
-scheme_len(const char *s)
-{
-	size_t i;
-
-	if (!isalpha((unsigned char)s[0]))
-		return 0;
-	for (i = 1; isalnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.'; i++)
-		;
-	return s[i] == ':' ? i : 0;
-}
-
-const char *
-http_url_parse(const char *s, struct http_url *u)
-{
-	const char *auth, *end, *colon, *e;
-
-	memset(u, 0, sizeof *u);
-	if (strncasecmp(s, "http://", 7) != 0) {
-		if (strncasecmp(s, "https://", 8) == 0)
-			return "https is not supported";
-		return scheme_len(s) > 0 ? "unsupported scheme" : "not an http:// URL";
-	}
-	auth = s + 7;
-	end = auth + strcspn(auth, "/?#");
-	if (memchr(auth, '@', end - auth) != NULL)
-		return "user names in URLs are not supported";
-	if (auth[0] == '[') {
-		colon = memchr(auth, ']', end - auth);
-		colon = colon == NULL ? end : colon + 1;
-		if (colon < end && *colon != ':')
-			return "bad IPv6 address";
-	} else {
-		colon = memchr(auth, ':', end - auth);
-		if (colon == NULL)
-			colon = end;
-	}
-	if ((e = set_host(u, auth, colon - auth)) != NULL)
-		return e;
-	if ((e = set_port(u, colon + (colon < end), end - colon - (colon < end))) != NULL)
-		return e;
-	u->path = encode_path(end, strcspn(end, "#"));
-	return NULL;
-}
-
-void
-http_url_free(struct http_url *u)
-{
-	free(u->path);
-	u->path = NULL;
-}
-
-/* RFC 3986's remove_dot_segments, in place, on an absolute path of N bytes; the new length. */
-static size_t
-remove_dots(char *p, size_t n)
-{
-	size_t in = 0, out = 0, seg;
-
-	while (in < n) {
-		if (n - in >= 3 && memcmp(p + in, "/./", 3) == 0) {
-			in += 2;
-		} else if (n - in == 2 && memcmp(p + in, "/.", 2) == 0) {
-			p[++in] = '/';
-		} else if ((n - in >= 4 && memcmp(p + in, "/../", 4) == 0) ||
-		    (n - in == 3 && memcmp(p + in, "/..", 3) == 0)) {
-			in += 3;
-			if (in == n)
-				p[--in] = '/';
-			while (out > 0 && p[--out] != '/')
-				;
-		} else {
-			seg = 1 + strcspn(p + in + 1, "/");
-			if (seg > n - in)
-				seg = n - in;
-			memmove(p + out, p + in, seg);
-			out += seg;
-			in += seg;
-		}
-	}
-	return out;
-}
-
-/* PREFIX (N bytes), DIR (DN bytes) and REF up to a fragment, malloc'd; unless
- * PREFIX is empty, the path after it has its dot segments removed. */
-static char *
-assemble(const char *prefix, size_t n, const char *dir, size_t dn, const char *ref)
-{
-	size_t rn = strcspn(ref, "#"), pn, qn;
-	char *s = xmalloc(n + dn + rn + 2);
-
-	memcpy(s, prefix, n);
-	memcpy(s + n, dir, dn);
-	memcpy(s + n + dn, ref, rn);
-	s[n + dn + rn] = '\0';
-	if (n == 0)
-		return s;
-	pn = strcspn(s + n, "?");
-	qn = strlen(s + n + pn);
-	pn = remove_dots(s + n, pn);
-	memmove(s + n + pn, s + n + dn + rn - qn, qn + 1);
-	return s;
-}
-
-char *
-http_url_join(const char *base, const char *ref)
-{
-	const char *auth = strstr(base, "://"), *path, *dir;
-	size_t plen;
-
-	if (scheme_len(ref) > 0 || auth == NULL)
-		return assemble("", 0, "", 0, ref);
-	if (ref[0] == '/' && ref[1] == '/')
-		return assemble("", 0, base, auth + 1 - base, ref);
-	path = auth + 3 + strcspn(auth + 3, "/?#");
-	plen = strcspn(path, "?#");
-	if (ref[0] == '/')
-		return assemble(base, path - base, "", 0, ref);
-	if (ref[0] == '?')
-		return assemble(base, path - base, path, plen, ref);
-	if (ref[0] == '\0' || ref[0] == '#')
-		return assemble(base, path - base, path, strcspn(path, "#"), "");
-	for (dir = path + plen; dir > path && dir[-1] != '/'; dir--)
-		;
-	if (dir == path)
-		return assemble(base, path - base, "/", 1, ref);
-	return assemble(base, path - base, path, dir - path, ref);
-}
 
 /* ---- responses ---- */
 
@@ -286,12 +75,30 @@ trim(char *s)
 	return s;
 }
 
+/* S into OUT (CAP bytes), safe for a terminal as text_escape makes it, cut
+ * short between escapes if need be. */
+static void
+escape_into(char *out, size_t cap, const char *s)
+{
+	char *e = text_escape(s), *p = e;
+	size_t n = 0, k;
+
+	while (*p != '\0') {
+		k = *p != '\\' ? 1 : p[1] == 'x' ? 4 : 2;
+		if (n + k >= cap)
+			break;
+		memcpy(out + n, p, k);
+		n += k;
+		p += k;
+	}
+	out[n] = '\0';
+	free(e);
+}
+
 /* "HTTP/1.x NNN reason" */
 static int
 status_line(struct http *h, const char *s)
 {
-	size_t i;
-
 	if (strncmp(s, "HTTP/1.", 7) != 0 || !isdigit((unsigned char)s[7]) || s[8] != ' ')
 		return fail(h, "not an HTTP/1 response");
 	s += 9;
@@ -301,10 +108,7 @@ status_line(struct http *h, const char *s)
 	    !isdigit((unsigned char)s[2]) || (s[3] != ' ' && s[3] != '\0') || s[0] == '0')
 		return fail(h, "bad status line");
 	h->status = (s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
-	s = trim((char *)s + 3);
-	for (i = 0; s[i] != '\0' && i + 1 < sizeof h->reason; i++)
-		h->reason[i] = (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f ? s[i] : '?';
-	h->reason[i] = '\0';
+	escape_into(h->reason, sizeof h->reason, trim((char *)s + 3));
 	return 0;
 }
 
@@ -343,8 +147,12 @@ transfer_encoding(struct http *h, char *v)
 			continue;
 		if (h->chunked)
 			return fail(h, "chunked is not the last transfer coding");
-		if (strcasecmp(item, "chunked") != 0)
-			return fail(h, "unsupported transfer coding %.32s", item);
+		if (strcasecmp(item, "chunked") != 0) {
+			char name[40];
+
+			escape_into(name, sizeof name, item);
+			return fail(h, "unsupported transfer coding %s", name);
+		}
 		h->chunked = 1;
 	}
 	return 0;

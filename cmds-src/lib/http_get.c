@@ -18,33 +18,58 @@ gfail(struct http_get *g, int retry, const char *fmt, ...)
 	return -1;
 }
 
-/* Wait until FD is ready for EVENTS, up to TIMEOUT seconds (0: for ever); -1 and errno if not. */
+/* Milliseconds to wait: TIMEOUT, or less if the deadline is nearer; -1 for
+ * ever; 0 and expired set once the deadline has passed. */
 static int
-wait_fd(int fd, int events, int timeout)
+wait_ms(struct http_get *g)
+{
+	struct timespec t;
+	double left;
+	int ms = g->timeout > 0 ? g->timeout * 1000 : -1;
+
+	if (g->until <= 0)
+		return ms;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	left = (g->until - t.tv_sec - t.tv_nsec / 1e9) * 1000;
+	if (left <= 0) {
+		g->expired = 1;
+		return 0;
+	}
+	return ms < 0 || left < ms ? (int)left + 1 : ms;
+}
+
+/* Wait until FD is ready for EVENTS; -1 and errno (ETIMEDOUT) if not. */
+static int
+wait_fd(struct http_get *g, int fd, int events)
 {
 	struct pollfd p;
-	int r;
+	int r, ms;
 
 	p.fd = fd;
 	p.events = events;
-	do
-		r = poll(&p, 1, timeout > 0 ? timeout * 1000 : -1);
-	while (r < 0 && errno == EINTR);
-	if (r == 0)
+	do {
+		if ((ms = wait_ms(g)) == 0 && g->expired)
+			r = 0;
+		else
+			r = poll(&p, 1, ms);
+	} while (r < 0 && errno == EINTR);
+	if (r == 0) {
+		wait_ms(g);	/* sets expired if it was the deadline that ran out */
 		errno = ETIMEDOUT;
+	}
 	return r > 0 ? 0 : -1;
 }
 
 /* Connect FD to A within TIMEOUT; 0, or -1 and errno. */
 static int
-connect_to(int fd, const struct addrinfo *a, int timeout)
+connect_to(struct http_get *g, int fd, const struct addrinfo *a)
 {
 	socklen_t len = sizeof(int);
 	int err = 0;
 
 	if (connect(fd, a->ai_addr, a->ai_addrlen) == 0)
 		return 0;
-	if (errno != EINPROGRESS || wait_fd(fd, POLLOUT, timeout) < 0)
+	if (errno != EINPROGRESS || wait_fd(g, fd, POLLOUT) < 0)
 		return -1;
 	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
 		return -1;
@@ -54,7 +79,7 @@ connect_to(int fd, const struct addrinfo *a, int timeout)
 
 /* A socket connected to U's host and port, each of its addresses tried in turn; -1 if none. */
 static int
-dial(struct http_get *g, const struct http_url *u)
+dial(struct http_get *g, const struct url *u)
 {
 	struct addrinfo hints, *res, *a;
 	int fd = -1, err = ECONNREFUSED, r;
@@ -68,7 +93,7 @@ dial(struct http_get *g, const struct http_url *u)
 		    r == EAI_SYSTEM ? strerror(errno) : gai_strerror(r));
 	for (a = res; a != NULL; a = a->ai_next) {
 		fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
-		if (fd >= 0 && connect_to(fd, a, g->timeout) == 0)
+		if (fd >= 0 && connect_to(g, fd, a) == 0)
 			break;
 		err = errno;
 		if (fd >= 0)
@@ -82,12 +107,12 @@ dial(struct http_get *g, const struct http_url *u)
 }
 
 static int
-send_all(int fd, const char *s, size_t n, int timeout)
+send_all(struct http_get *g, int fd, const char *s, size_t n)
 {
 	ssize_t w;
 
 	while (n > 0) {
-		if (wait_fd(fd, POLLOUT, timeout) < 0)
+		if (wait_fd(g, fd, POLLOUT) < 0)
 			return -1;
 		w = send(fd, s, n, MSG_NOSIGNAL);
 		if (w < 0 && errno != EINTR && errno != EAGAIN)
@@ -101,19 +126,19 @@ send_all(int fd, const char *s, size_t n, int timeout)
 }
 
 static int
-request(struct http_get *g, int fd, const struct http_url *u)
+request(struct http_get *g, int fd, const struct url *u)
 {
 	const char *fmt = "GET %s HTTP/1.1\r\nHost: %s%s%s%s%s\r\nUser-Agent: wget\r\n"
 	    "Accept: */*\r\nConnection: close\r\n\r\n";
 	int v6 = strchr(u->host, ':') != NULL, port = strcmp(u->port, "80") != 0, n;
 	char *s;
 
-	n = snprintf(NULL, 0, fmt, u->path, v6 ? "[" : "", u->host, v6 ? "]" : "",
+	n = snprintf(NULL, 0, fmt, u->target, v6 ? "[" : "", u->host, v6 ? "]" : "",
 	    port ? ":" : "", port ? u->port : "");
 	s = xmalloc(n + 1);
-	snprintf(s, n + 1, fmt, u->path, v6 ? "[" : "", u->host, v6 ? "]" : "",
+	snprintf(s, n + 1, fmt, u->target, v6 ? "[" : "", u->host, v6 ? "]" : "",
 	    port ? ":" : "", port ? u->port : "");
-	n = send_all(fd, s, n, g->timeout);
+	n = send_all(g, fd, s, n);
 	free(s);
 	return n < 0 ? gfail(g, 1, "%s", strerror(errno)) : 0;
 }
@@ -158,7 +183,7 @@ receive(struct http_get *g, int fd)
 	int r;
 
 	for (;;) {
-		if (wait_fd(fd, POLLIN, g->timeout) < 0)
+		if (wait_fd(g, fd, POLLIN) < 0)
 			return gfail(g, 1, "%s", strerror(errno));
 		n = recv(fd, buf, sizeof buf, 0);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
@@ -177,12 +202,12 @@ receive(struct http_get *g, int fd)
 static int
 fetch(struct http_get *g, int hops)
 {
-	struct http_url u;
+	struct url u;
 	const char *e;
 	char *next;
 	int fd, r;
 
-	if ((e = http_url_parse(g->where, &u)) != NULL)
+	if ((e = url_parse(g->where, &u)) != NULL)
 		return gfail(g, 0, "%s", e);
 	http_free(&g->resp);
 	http_init(&g->resp, on_head, on_body, g);
@@ -192,7 +217,7 @@ fetch(struct http_get *g, int hops)
 		r = receive(g, fd);
 	if (fd >= 0)
 		close(fd);
-	http_url_free(&u);
+	url_free(&u);
 	if (r < 0)
 		return -1;
 	if (ok(g->resp.status))
@@ -200,7 +225,7 @@ fetch(struct http_get *g, int hops)
 	if (redirect(g->resp.status) && g->resp.location != NULL) {
 		if (hops == REDIRECTS)
 			return gfail(g, 0, "too many redirects");
-		next = http_url_join(g->where, g->resp.location);
+		next = url_join(g->where, g->resp.location);
 		free(g->where);
 		g->where = next;
 		return 1;
@@ -216,6 +241,7 @@ http_get(struct http_get *g)
 	free(g->where);
 	g->where = xstrdup(g->url);
 	g->retry = 0;
+	g->expired = 0;
 	g->error[0] = '\0';
 	while ((r = fetch(g, hops)) == 1)
 		hops++;

@@ -1,6 +1,6 @@
 # wget.t - golden tests for wget: usage and URLs (downloads from well and badly
 # behaved servers are tested in a network namespace by test/net/run)
-u=$'usage: wget [-q] [-O FILE|-] [-T TIMEOUT] [-t TRIES] URL...\n'
+u=$'usage: wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES] URL...\n'
 t '--help' 0 'wget --help' "$u"
 t 'no URL' 1 'wget 2>&1' "$u"
 t 'bad option' 1 'wget -z http://127.0.0.1/ 2>&1' $'wget: -z: unknown option\n'"$u"
@@ -29,3 +29,10 @@ t 'long host' 1 'h=$(printf "%0300d" 0 | tr 0 a); wget "http://$h/" 2>e; r=$?; s
 t 'bad URLs, carries on' 1 'wget https://x/ ftp://y/ 2>&1' $'wget: https://x/: https is not supported\nwget: ftp://y/: unsupported scheme\n'
 t 'nothing left behind' 1 'wget -O f https://x/ 2>/dev/null; wget https://x/y 2>/dev/null; r=$?; ls -A; exit $r' ''
 t 'long URL' 1 'h=$(printf "%0100000d" 0 | tr 0 a); wget "ftp://$h" 2>e; r=$?; wc -c <e; exit $r' $'100033\n'
+t '-D not a number' 1 'wget -D soon http://127.0.0.1/ 2>&1' $'wget: soon: invalid deadline\n'
+t '-D 0' 1 'wget -D 0 http://127.0.0.1/ 2>&1' $'wget: 0: invalid deadline\n'
+t '-M not a size' 1 'wget -M 1x http://127.0.0.1/ 2>&1' $'wget: 1x: invalid size\n'
+t '-M 0' 1 'wget -M 0 http://127.0.0.1/ 2>&1' $'wget: 0: invalid size\n'
+t 'URL shown escaped' 1 'wget "$(printf "http://\033]0;x\a/")" 2>&1' $'wget: http://\\x1b]0;x\\x07/: bad host name\n'
+t 'backslash in a URL shown doubled' 1 'wget "ftp://a\\b" 2>&1' $'wget: ftp://a\\\\b: unsupported scheme\n'
+t 'non-ASCII in a URL shown escaped' 1 'wget "$(printf "gopher://\233/")" 2>&1' $'wget: gopher://\\x9b/: unsupported scheme\n'

@@ -5,8 +5,9 @@
  *   nak       offers 10.9.3.50, then says NAK to every REQUEST
  *   overload  offers and acknowledges 10.9.3.50 with its options in the BOOTP
  *             sname and file fields (option 52), over a plain UDP socket
+ *   boot:FILE offers and acknowledges 10.9.3.50 with boot file FILE (option 67)
  * It gives up after 20 seconds whatever happens.
- * usage: fakedhcp IFACE SERVER garbage|nak|overload
+ * usage: fakedhcp IFACE SERVER garbage|nak|overload|boot:FILE
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -94,6 +95,7 @@ garbage(void)
 	start(7, 0), finish();					/* not a reply type */
 	start(2, 1), finish();					/* no server id */
 	start(2, 0), put(67, "vmlinuz\nip=x", 12), finish();	/* a newline */
+	start(2, 0), put(12, "a\x9b" "2J", 4), finish();	/* C1 CSI */
 	start(2, 0), memcpy(pkt + 16, "\xe0\x00\x00\x01", 4), finish();	/* multicast */
 	start(2, 0), memcpy(pkt + 251, "\xff\x00\xff\x00", 4), finish();	/* mask */
 	start(2, 0), put(52, "\x04", 1), finish();		/* overload 4 */
@@ -132,7 +134,7 @@ main(int argc, char *argv[])
 	ssize_t n;
 
 	if (argc != 4 || inet_pton(AF_INET, argv[2], &server) != 1) {
-		fprintf(stderr, "usage: fakedhcp IFACE SERVER garbage|nak|overload\n");
+		fprintf(stderr, "usage: fakedhcp IFACE SERVER garbage|nak|overload|boot:FILE\n");
 		return 2;
 	}
 	mode = argv[3];
@@ -162,6 +164,13 @@ main(int argc, char *argv[])
 			if (type != 1)
 				put(56, "go away", 7);
 			finish();
+		}
+		if (strncmp(mode, "boot:", 5) == 0 && strlen(mode + 5) < 256) {
+			start(type == 1 ? 2 : 5, 0);
+			put(67, mode + 5, strlen(mode + 5));
+			finish();
+			if (type == 3)
+				return 0;
 		}
 		if (strcmp(mode, "overload") == 0) {
 			overload(type == 1 ? 2 : 5);

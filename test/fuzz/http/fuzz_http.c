@@ -99,20 +99,20 @@ urls(const char *loc)
 	static const char *const bases[] = {
 		"http://h/a/b/c?q", "http://h:81", "http://[::1]/x/", "http://h/a?x#f",
 	};
-	struct http_url u;
+	struct url u;
 	char *s;
 
 	for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
-		s = http_url_join(bases[i], loc);
-		if (http_url_parse(s, &u) == NULL) {
-			if (u.path == NULL || u.path[0] != '/')
+		s = url_join(bases[i], loc);
+		if (url_parse(s, &u) == NULL) {
+			if (u.target == NULL || u.target[0] != '/')
 				abort();
-			http_url_free(&u);
+			url_free(&u);
 		}
 		free(s);
 	}
-	if (http_url_parse(loc, &u) == NULL)
-		http_url_free(&u);
+	if (url_parse(loc, &u) == NULL)
+		url_free(&u);
 }
 
 int

@@ -11,7 +11,7 @@ mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
 
 clang -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$top/cmds-src/lib" -o "$out/fuzz_http" "$here/fuzz_http.c" \
-	$(for f in http err xmalloc; do echo "$top/cmds-src/lib/$f.c"; done)
+	$(for f in http url err xmalloc; do echo "$top/cmds-src/lib/$f.c"; done)
 
 # The first byte picks the sizes of the pieces the rest is fed in.
 rm -f "$out/seeds"/*
