@@ -7,6 +7,9 @@ A member is TYPE:NAME[:ARG], one argument each:
   l:NAME:TARGET  symlink               h:NAME:TARGET    hard link (tar)
   c:NAME:MAJ,MIN character device      F:NAME:INO,NLINK:DATA  file with its
   inode and link count given (cpio: names of one file share INO)
+  t:NAME:MTIME   empty file of that time (pax when it does not fit)     (tar)
+  p:NAME:KEY=VAL empty file with that pax record                        (tar)
+  s:NAME:HEX     no data, its size field these raw bytes (12)           (tar)
 Every member has mode 0644 (0755 for directories, +M:MODE as a suffix type
 letter, e.g. f4755:x:data, overrides), owner 0:0 and mtime 1000000000.
 """
@@ -26,7 +29,7 @@ def parse(arg):
 
 def tar(members):
     out = io.BytesIO()
-    with tarfile.open(fileobj=out, mode='w', format=tarfile.GNU_FORMAT) as t:
+    with tarfile.open(fileobj=out, mode='w', format=tarfile.PAX_FORMAT) as t:
         for kind, name, extra, mode in members:
             i = tarfile.TarInfo(name)
             i.mtime, i.mode, i.uname, i.gname = MTIME, mode, 'root', 'root'
@@ -43,10 +46,28 @@ def tar(members):
             elif kind == 'c':
                 i.type = tarfile.CHRTYPE
                 i.devmajor, i.devminor = map(int, extra.split(','))
+            elif kind == 't':
+                i.mtime = int(extra)
+            elif kind == 'p':
+                key, _, val = extra.partition('=')
+                i.pax_headers = {key: val}
+            elif kind == 's':
+                raw_size(t, i, bytes.fromhex(extra))
+                continue
             else:
                 sys.exit('mkarchive: %s: no such member type for tar' % kind)
             t.addfile(i, io.BytesIO(data) if data is not None else None)
     return out.getvalue()
+
+
+def raw_size(t, info, size):
+    """Header INFO, with SIZE as its size field, the checksum made again."""
+    h = bytearray(info.tobuf(tarfile.USTAR_FORMAT, 'utf-8', 'strict'))
+    h[124:136] = size
+    h[148:156] = b' ' * 8
+    h[148:156] = b'%06o\0 ' % sum(h[:512])
+    t.fileobj.write(h)
+    t.offset += len(h)
 
 
 def newc(ino, mode, nlink, name, data, rdev=(0, 0)):
