@@ -2,6 +2,19 @@
 #include "cmd.h"
 #include <sys/sysmacros.h>
 
+/*
+ * Extraction stays beneath the target (. or -C DIR), whatever the archive:
+ * ".." members are refused, leading slashes dropped, and every member is
+ * made through its directory opened with openat2(RESOLVE_BENEATH), so no
+ * symlink (from the archive, or already there, by any spelling) leads out;
+ * on kernels before 5.6 no symlink is followed on the way at all. Symlinks
+ * come last, over empty placeholders, as GNU tar makes them.
+ * Policy as root: owners and modes are restored by default; set-user-id and
+ * set-group-id bits only stay on a file whose owner was restored (so never
+ * with -o / --no-same-owner, nor as another user), and with -o device nodes
+ * are not made at all (fifos are).
+ */
+
 static const char usage[] =
     "tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-components N] [FILE...]";
 

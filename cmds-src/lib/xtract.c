@@ -282,15 +282,15 @@ clear(struct xt *x, int dfd, const char *base, const char *path, const struct xt
 		return 0;
 	if (S_ISDIR(s.st_mode) && S_ISDIR(m->mode))
 		return 0;
-	if (x->keep_newer && !S_ISDIR(s.st_mode) && s.st_mtime >= m->mtime) {
+	if ((l = placeholder(state(x), &s)) != NULL) {
+		/* A symlink of this archive's, never newer than its later members. */
+		free(l->path);
+		l->path = NULL;
+	} else if (x->keep_newer && !S_ISDIR(s.st_mode) && s.st_mtime >= m->mtime) {
 		/* Not an error: what -u is for. */
 		fflush(stdout);
 		fprintf(stderr, "%s: %s not created: newer or same age version exists\n", cmd_name, path);
 		return -1;
-	}
-	if ((l = placeholder(state(x), &s)) != NULL) {
-		free(l->path);
-		l->path = NULL;
 	}
 	if (unlinkat(dfd, base, S_ISDIR(s.st_mode) ? AT_REMOVEDIR : 0) < 0) {
 		warn_errno("%s", path);
