@@ -585,6 +585,7 @@ next_entry(struct entry *e)
 	/* Past this, rounding up to whole blocks overflows: no archive is that big. */
 	if (e->size < 0 || e->size > LLONG_MAX - 512) {
 		warn("%s: %s: bad size", tar.archive, e->name);
+		free(e->name), free(e->link);
 		tar.broken = 1;
 		return -1;
 	}
