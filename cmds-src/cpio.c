@@ -3,6 +3,14 @@
 #include <fnmatch.h>
 #include <sys/sysmacros.h>
 
+/*
+ * -i stays beneath the current directory as tar -x does (see lib/xtract.c):
+ * no "..", no leading slash, no symlink leading out, symlinks made last. As
+ * root, owners are restored and so set-id bits and device nodes are too; as
+ * another user, set-id bits are dropped. A file's later names link only to a
+ * first name that was made.
+ */
+
 static const char usage[] =
     "cpio -o [-v] [-H newc|odc] [-F ARCHIVE] <names | cpio -i [-dmtuv] [-F ARCHIVE] [PATTERN...]"
     " (newc by default)";
@@ -433,18 +441,23 @@ list(const struct member *m)
 	    gid_name(m->gid), size, when, m->name, m->link ? " -> " : "", m->link ? m->link : "");
 }
 
-/* The first name of a file with several links, if it came already. */
+/* The first name made of a file with several links, if any. */
 static struct seen *
-seen_of(const struct member *m, const char *path)
+seen_of(const struct member *m)
 {
 	for (size_t i = 0; i < cp.nseen; i++)
 		if (cp.seen[i].dev == m->dev && cp.seen[i].ino == m->ino)
 			return &cp.seen[i];
+	return NULL;
+}
+
+static void
+add_seen(const struct member *m, const char *path)
+{
 	cp.seen = xrealloc(cp.seen, (cp.nseen + 1) * sizeof *cp.seen);
 	cp.seen[cp.nseen].dev = m->dev;
 	cp.seen[cp.nseen].ino = m->ino;
 	cp.seen[cp.nseen++].path = xstrdup(path);
-	return NULL;
 }
 
 static void
@@ -453,7 +466,7 @@ extract(struct member *m)
 	struct xt_member x;
 	struct seen *s = NULL;
 	char *path = xt_path(&cp.xt, m->name);
-	int fd = -1;
+	int fd = -1, several = S_ISREG(m->mode) && m->nlink > 1;
 
 	if (path == NULL) {
 		copy_data(m->size, -1, NULL);
@@ -467,22 +480,24 @@ extract(struct member *m)
 	x.major = m->rmajor;
 	x.minor = m->rminor;
 	x.link = m->link;
-	if (S_ISREG(m->mode) && m->nlink > 1 && (s = seen_of(m, path)) != NULL) {
-		/* Another name: a link to the first; the data, if here, goes there. */
+	if (several && (s = seen_of(m)) != NULL) {
+		/* Another name: a link to the first; the data, if here, goes to both. */
 		x.hardlink = 1;
 		x.link = s->path;
 		if (xt_create(&cp.xt, path, &x) == 0 && m->size > 0)
-			fd = open(s->path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+			fd = xt_reopen(&cp.xt, path);
 		x.hardlink = 0;
 	} else {
 		fd = xt_create(&cp.xt, path, &x);
 		if (!S_ISREG(m->mode))
 			fd = -1;
+		else if (several && fd >= 0)
+			add_seen(m, path);	/* only a name made is linked to later */
 	}
 	if (cp.verbose)
 		fprintf(stderr, "%s\n", path);
 	if (copy_data(m->size, fd, path) == 0 && fd >= 0)
-		xt_done(&cp.xt, s ? s->path : path, fd, &x);
+		xt_done(&cp.xt, path, fd, &x);
 	else if (fd >= 0)
 		close(fd);
 	free(path);

@@ -2,6 +2,19 @@
 #include "cmd.h"
 #include <sys/sysmacros.h>
 
+/*
+ * Extraction stays beneath the target (. or -C DIR), whatever the archive:
+ * ".." members are refused, leading slashes dropped, and every member is
+ * made through its directory opened with openat2(RESOLVE_BENEATH), so no
+ * symlink (from the archive, or already there, by any spelling) leads out;
+ * on kernels before 5.6 no symlink is followed on the way at all. Symlinks
+ * come last, over empty placeholders, as GNU tar makes them.
+ * Policy as root: owners and modes are restored by default; set-user-id and
+ * set-group-id bits only stay on a file whose owner was restored (so never
+ * with -o / --no-same-owner, nor as another user), and with -o device nodes
+ * are not made at all (fifos are).
+ */
+
 static const char usage[] =
     "tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-components N] [FILE...]";
 
@@ -382,7 +395,8 @@ get(void *p, size_t n, int eof_ok)
 	return 0;
 }
 
-/* A number field: octal (spaces and NULs around it), or GNU's base 256. */
+/* A number field: octal (spaces and NULs around it), or GNU's base 256;
+ * -1 for a negative one or one past LLONG_MAX. */
 static long long
 field(const char *f, size_t w)
 {
@@ -391,9 +405,14 @@ field(const char *f, size_t w)
 	size_t i = 0;
 
 	if (u[0] & 0x80) {
+		if (u[0] & 0x40)
+			return -1;
 		v = u[0] & 0x3f;
-		for (i = 1; i < w; i++)
+		for (i = 1; i < w; i++) {
+			if (v > LLONG_MAX >> 8)
+				return -1;
 			v = v << 8 | u[i];
+		}
 		return v;
 	}
 	while (i < w && (f[i] == ' ' || f[i] == '\0'))
@@ -450,6 +469,16 @@ get_blob(long long size)
 	return p;
 }
 
+/* A pax decimal (a time's fraction dropped): -1 (none) if negative, and
+ * LLONG_MAX if too large, which a size check then refuses. */
+static long long
+pax_number(const char *s)
+{
+	long long v = strtoll(s, NULL, 10);
+
+	return v < 0 ? -1 : v;
+}
+
 /* pax records over E's fields. */
 static void
 pax_apply(struct entry *e, char *p, long long n)
@@ -472,9 +501,9 @@ pax_apply(struct entry *e, char *p, long long n)
 		else if (strcmp(key, "linkpath") == 0)
 			free(e->link), e->link = xstrdup(val);
 		else if (strcmp(key, "size") == 0)
-			e->size = strtoll(val, NULL, 10);
+			e->size = pax_number(val);
 		else if (strcmp(key, "mtime") == 0)
-			e->m.mtime = strtoll(val, NULL, 10);
+			e->m.mtime = pax_number(val);
 		else if (strcmp(key, "uid") == 0)
 			e->m.uid = strtoul(val, NULL, 10);
 		else if (strcmp(key, "gid") == 0)
@@ -553,6 +582,13 @@ next_entry(struct entry *e)
 	memcpy(e->m.gname, h.gname, sizeof h.gname);
 	if (over.size >= 0)
 		e->size = over.size;
+	/* Past this, rounding up to whole blocks overflows: no archive is that big. */
+	if (e->size < 0 || e->size > LLONG_MAX - 512) {
+		warn("%s: %s: bad size", tar.archive, e->name);
+		free(e->name), free(e->link);
+		tar.broken = 1;
+		return -1;
+	}
 	if (over.m.mtime >= 0)
 		e->m.mtime = over.m.mtime;
 	if (over.m.uname[0])
@@ -622,6 +658,7 @@ list_entry(const struct entry *e, FILE *out)
 	char mode[11], when[32], size[48], ug[80];
 	static int width = 19;
 	time_t t = e->m.mtime;
+	struct tm *tm;
 	int pad;
 
 	if (!tar.verbose) {
@@ -631,7 +668,10 @@ list_entry(const struct entry *e, FILE *out)
 	mode_str(mode, e->m.mode);
 	if (e->m.hardlink)
 		mode[0] = 'h';
-	strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&t));
+	if ((tm = localtime(&t)) != NULL)
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M", tm);
+	else	/* a year past int: the seconds, as GNU tar shows them */
+		snprintf(when, sizeof when, "%lld", e->m.mtime);
 	if (e->type == '3' || e->type == '4')
 		snprintf(size, sizeof size, "%u,%u", e->m.major, e->m.minor);
 	else

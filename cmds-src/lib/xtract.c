@@ -1,15 +1,37 @@
 /* xtract.c - archive members onto the file system, safely, for tar and cpio */
 #include "cmd.h"
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+
+/* linux/openat2.h's struct open_how (Linux 5.6), which musl has no wrapper
+ * for and the image ships no kernel headers for. */
+struct xt_open_how {
+	uint64_t flags, mode, resolve;
+};
+#define XT_RESOLVE_NO_MAGICLINKS 0x02
+#define XT_RESOLVE_BENEATH 0x08
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
 
 struct xt_dir {
 	char *path;
 	struct xt_member m;
 };
 
+/* A symlink from the archive: a placeholder file now, the link at the end. */
+struct xt_link {
+	char *path, *target;	/* path NULL: the placeholder went, so does the link */
+	dev_t dev;
+	ino_t ino;
+	struct xt_member m;
+};
+
 /* Everything the commands' options do not set, kept between calls. */
 struct xt_state {
-	char **links;		/* symlinks made so far: never written through */
+	int root;		/* the target directory: every name resolves beneath it */
+	int no_openat2;		/* the kernel has none: walk one component at a time */
+	struct xt_link *links;
 	size_t nlinks;
 	struct xt_dir *dirs;	/* directories, for their modes and times at the end */
 	size_t ndirs;
@@ -19,11 +41,15 @@ struct xt_state {
 static struct xt_state *
 state(struct xt *x)
 {
-	if (x->priv == NULL) {
-		x->priv = xmalloc(sizeof(struct xt_state));
-		memset(x->priv, 0, sizeof(struct xt_state));
+	struct xt_state *st = x->priv;
+
+	if (st == NULL) {
+		st = x->priv = xmalloc(sizeof(struct xt_state));
+		memset(st, 0, sizeof *st);
+		/* Open once: later chdirs or renames of "." change nothing. */
+		st->root = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	}
-	return x->priv;
+	return st;
 }
 
 char *
@@ -58,82 +84,240 @@ xt_path(struct xt *x, const char *name)
 	return s;
 }
 
-/* Is PATH below a symlink that this extraction made? */
+/* PATH with one spelling per file: no "", "." or leading "/" components
+ * ("./d//x/" is "d/x"), "." for the target itself. Malloc'd. */
+static char *
+canon(const char *path)
+{
+	char *s = xmalloc(strlen(path) + 2), *o = s;
+	const char *c = path;
+	size_t n;
+
+	for (; *c; c += n) {
+		c += strspn(c, "/");
+		n = strcspn(c, "/");
+		if (n == 0 || (n == 1 && c[0] == '.'))
+			continue;
+		if (o != s)
+			*o++ = '/';
+		memcpy(o, c, n);
+		o += n;
+	}
+	if (o == s)
+		*o++ = '.';
+	*o = '\0';
+	return s;
+}
+
+/* Split canonical PATH at its last slash: the directory ("." if none) in
+ * PATH, the last component returned. Not for ".". */
+static char *
+split(char *path, char **dir)
+{
+	char *slash = strrchr(path, '/');
+
+	if (slash == NULL) {
+		*dir = (char *)".";
+		return path;
+	}
+	*slash = '\0';
+	*dir = path;
+	return slash + 1;
+}
+
 static int
-through_link(struct xt_state *st, const char *path)
+keep_errno(int r, int fd)
 {
-	for (size_t i = 0; i < st->nlinks; i++) {
-		size_t n = strlen(st->links[i]);
+	int e = errno;
 
-		if (strncmp(path, st->links[i], n) == 0 && path[n] == '/') {
-			warn("%s: not extracted through symlink %s", path, st->links[i]);
-			return 1;
-		}
-	}
-	return 0;
+	if (fd >= 0)
+		close(fd);
+	errno = e;
+	return r;
 }
 
-static void
-forget_link(struct xt_state *st, const char *path)
+/* NAME in DFD, never through a symlink: one there is ELOOP. */
+static int
+step(int dfd, const char *name, int flags)
 {
-	for (size_t i = 0; i < st->nlinks; i++) {
-		if (strcmp(st->links[i], path) == 0) {
-			free(st->links[i]);
-			st->links[i] = st->links[--st->nlinks];
-			return;
-		}
-	}
+	struct stat s;
+	int fd;
+
+	if (strcmp(name, "..") == 0)
+		return errno = EXDEV, -1;
+	fd = openat(dfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOTDIR && fstatat(dfd, name, &s, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(s.st_mode))
+		errno = ELOOP;
+	return fd;
 }
 
-static void
-make_parents(const char *path)
+/* Without openat2: component by component from ROOT, following no symlink. */
+static int
+walk_nofollow(int root, const char *path, int flags)
 {
-	char *p = xstrdup(path), *s;
+	char *p = xstrdup(path), *c = p, *slash;
+	int fd = openat(root, ".", O_PATH | O_DIRECTORY | O_CLOEXEC), next;
 
-	for (s = strchr(p + 1, '/'); s != NULL; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		mkdir(p, 0777);
-		*s = '/';
+	while (fd >= 0 && (slash = strchr(c, '/')) != NULL) {
+		*slash = '\0';
+		next = step(fd, c, O_PATH | O_DIRECTORY);
+		keep_errno(0, fd);
+		fd = next;
+		c = slash + 1;
+	}
+	if (fd >= 0) {
+		next = step(fd, c, flags);
+		keep_errno(0, fd);
+		fd = next;
 	}
 	free(p);
+	return fd;
 }
 
-/* Room for the member at PATH: 0, or -1 (reported) to leave it be. */
+/* Canonical PATH opened beneath the target: no "..", absolute or /proc
+ * magic link gets out (EXDEV, ELOOP). A symlink staying beneath is
+ * followed, unless FLAGS has O_NOFOLLOW (for the last component) or the
+ * kernel lacks openat2 (then none is: ELOOP). */
 static int
-clear(struct xt *x, const char *path, const struct xt_member *m)
+beneath(struct xt_state *st, const char *path, int flags)
 {
-	struct stat st;
+	struct xt_open_how how;
+	int fd;
 
-	if (lstat(path, &st) < 0)
+	if (!st->no_openat2) {
+		memset(&how, 0, sizeof how);
+		how.flags = flags | O_CLOEXEC;
+		how.resolve = XT_RESOLVE_BENEATH | XT_RESOLVE_NO_MAGICLINKS;
+		fd = syscall(SYS_openat2, st->root, path, &how, sizeof how);
+		if (fd >= 0 || errno != ENOSYS)
+			return fd;
+		st->no_openat2 = 1;
+	}
+	return walk_nofollow(st->root, path, flags);
+}
+
+/* The directory DIR (canonical) beneath the target, made first with MAKE:
+ * an O_PATH descriptor, or -1 (errno). */
+static int
+open_dir(struct xt_state *st, char *dir, int make)
+{
+	char *slash;
+	const char *base = dir;
+	int fd = beneath(st, dir, O_PATH | O_DIRECTORY), pfd;
+
+	if (fd >= 0 || errno != ENOENT || !make)
+		return fd;
+	if ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		pfd = open_dir(st, dir, 1);
+		*slash = '/';
+		base = slash + 1;
+	} else {
+		pfd = beneath(st, ".", O_PATH | O_DIRECTORY);
+	}
+	if (pfd < 0)
+		return -1;
+	if (mkdirat(pfd, base, 0777) < 0 && errno != EEXIST)
+		return keep_errno(-1, pfd);
+	fd = step(pfd, base, O_PATH | O_DIRECTORY);
+	return keep_errno(fd, pfd);
+}
+
+/* The symlink this extraction will make where S is, if it is a placeholder. */
+static struct xt_link *
+placeholder(struct xt_state *st, const struct stat *s)
+{
+	for (size_t i = 0; i < st->nlinks; i++)
+		if (st->links[i].path != NULL && S_ISREG(s->st_mode) &&
+		    st->links[i].dev == s->st_dev && st->links[i].ino == s->st_ino)
+			return &st->links[i];
+	return NULL;
+}
+
+/* Say why DIR, the directory of PATH, could not be had: the first of its
+ * components that fails, by name if it is a symlink (made or to be made). */
+static void
+refuse(struct xt_state *st, const char *path, const char *dir)
+{
+	char *p = xstrdup(dir), *end = p;
+	int e = errno, pfd = beneath(st, ".", O_PATH | O_DIRECTORY), fd;
+	struct stat s;
+
+	while (pfd >= 0 && end != NULL) {
+		end = strchr(end + 1, '/');
+		if (end)
+			*end = '\0';
+		if ((fd = beneath(st, p, O_PATH | O_DIRECTORY)) < 0) {
+			e = errno;
+			if (fstatat(pfd, strrchr(p, '/') ? strrchr(p, '/') + 1 : p, &s,
+			    AT_SYMLINK_NOFOLLOW) == 0 && (S_ISLNK(s.st_mode) || placeholder(st, &s))) {
+				warn("%s: not extracted through symlink %s", path, p);
+				e = 0;
+			}
+			break;
+		}
+		close(pfd);
+		pfd = fd;
+		if (end)
+			*end = '/';
+	}
+	if (pfd >= 0)
+		close(pfd);
+	free(p);
+	if (e != 0) {
+		errno = e;
+		warn_errno("%s", path);
+	}
+}
+
+/* Room for the member at BASE in DFD: 0, or -1 (reported) to leave it be. */
+static int
+clear(struct xt *x, int dfd, const char *base, const char *path, const struct xt_member *m)
+{
+	struct xt_link *l;
+	struct stat s;
+
+	if (fstatat(dfd, base, &s, AT_SYMLINK_NOFOLLOW) < 0)
 		return 0;
-	if (S_ISDIR(st.st_mode) && S_ISDIR(m->mode))
+	if (S_ISDIR(s.st_mode) && S_ISDIR(m->mode))
 		return 0;
-	if (x->keep_newer && !S_ISDIR(st.st_mode) && st.st_mtime >= m->mtime) {
+	if ((l = placeholder(state(x), &s)) != NULL) {
+		/* A symlink of this archive's, never newer than its later members. */
+		free(l->path);
+		l->path = NULL;
+	} else if (x->keep_newer && !S_ISDIR(s.st_mode) && s.st_mtime >= m->mtime) {
 		/* Not an error: what -u is for. */
 		fflush(stdout);
 		fprintf(stderr, "%s: %s not created: newer or same age version exists\n", cmd_name, path);
 		return -1;
 	}
-	forget_link(state(x), path);
-	if ((S_ISDIR(st.st_mode) ? rmdir(path) : unlink(path)) < 0) {
+	if (unlinkat(dfd, base, S_ISDIR(s.st_mode) ? AT_REMOVEDIR : 0) < 0) {
 		warn_errno("%s", path);
 		return -1;
 	}
 	return 0;
 }
 
+/* Set-id bits only on a file its archive owner owns, never on one left to
+ * whoever extracts (root). A directory's set-group-id only passes a group on. */
 static mode_t
-perms(const struct xt *x, const struct xt_member *m)
+perms(const struct xt *x, const struct xt_member *m, int owned)
 {
-	return m->mode & (x->perms ? 07777 : 07777 & ~x->mask);
+	mode_t p = m->mode & (x->perms ? 07777 : 07777 & ~x->mask);
+
+	if (!owned && !S_ISDIR(m->mode))
+		p &= ~(mode_t)(S_ISUID | S_ISGID);
+	return p;
 }
 
-/* Owner, mode and time, on FD or (fd < 0) on PATH itself, never through a link. */
+/* Owner, mode and time, on FD or (fd < 0) on BASE in DFD, never through a link. */
 static void
-attrs(const struct xt *x, const char *path, int fd, const struct xt_member *m)
+attrs(const struct xt *x, int dfd, const char *base, int fd, const char *path,
+    const struct xt_member *m)
 {
 	struct timespec t[2] = { { 0, UTIME_OMIT }, { m->mtime, 0 } };
-	int link = S_ISLNK(m->mode);
+	int link = S_ISLNK(m->mode), owned = 0;
 	uid_t uid = m->uid;
 	gid_t gid = m->gid;
 
@@ -142,77 +326,193 @@ attrs(const struct xt *x, const char *path, int fd, const struct xt_member *m)
 			uid_parse(m->uname, &uid);
 		if (m->gname[0] != '\0')
 			gid_parse(m->gname, &gid);
-		if ((fd >= 0 ? fchown(fd, uid, gid) : lchown(path, uid, gid)) < 0)
+		owned = (fd >= 0 ? fchown(fd, uid, gid) :
+		    fchownat(dfd, base, uid, gid, AT_SYMLINK_NOFOLLOW)) == 0;
+		if (!owned)
 			warn_errno("%s: cannot change owner", path);
 	}
-	if (!link && (fd >= 0 ? fchmod(fd, perms(x, m)) : chmod(path, perms(x, m))) < 0)
+	if (!link && (fd >= 0 ? fchmod(fd, perms(x, m, owned)) :
+	    fchmodat(dfd, base, perms(x, m, owned), 0)) < 0)
 		warn_errno("%s", path);
 	if (x->mtime && (fd >= 0 ? futimens(fd, t) :
-	    utimensat(AT_FDCWD, path, t, AT_SYMLINK_NOFOLLOW)) < 0)
+	    utimensat(dfd, base, t, AT_SYMLINK_NOFOLLOW)) < 0)
 		warn_errno("%s", path);
 }
 
-int
-xt_create(struct xt *x, const char *path, const struct xt_member *m)
+/* A symlink to TARGET at BASE in DFD, made at xt_finish: an empty file
+ * with no permissions holds its place, so nothing goes through it now. */
+static int
+defer_symlink(struct xt_state *st, int dfd, const char *base, const char *path,
+    const char *target, const struct xt_member *m)
+{
+	struct xt_link *l;
+	struct stat s;
+	int fd = openat(dfd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0);
+
+	if (fd < 0 || fstat(fd, &s) < 0) {
+		warn_errno("%s", path);
+		return keep_errno(-1, fd);
+	}
+	close(fd);
+	st->links = xrealloc(st->links, (st->nlinks + 1) * sizeof *st->links);
+	l = &st->links[st->nlinks++];
+	l->path = xstrdup(path);
+	l->target = xstrdup(target);
+	l->dev = s.st_dev;
+	l->ino = s.st_ino;
+	l->m = *m;
+	l->m.link = NULL;
+	return 0;
+}
+
+/* A hard link at BASE in DFD to M's first name, beneath the target too; to
+ * a symlink still to come, another symlink. */
+static int
+hard_link(struct xt_state *st, int dfd, const char *base, const char *path,
+    const struct xt_member *m)
+{
+	char *to = canon(m->link), *target;
+	const char *tbase = split(to, &target);
+	struct xt_link *l;
+	struct xt_member lm;
+	struct stat s;
+	int tfd = open_dir(st, target, 0), r = -1;
+
+	if (tfd < 0) {
+		refuse(st, path, target);
+	} else if (fstatat(tfd, tbase, &s, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (l = placeholder(st, &s)) != NULL) {
+		char *t = xstrdup(l->target);
+
+		lm = l->m;
+		r = defer_symlink(st, dfd, base, path, t, &lm);
+		free(t);
+	} else if ((r = linkat(tfd, tbase, dfd, base, 0)) < 0) {
+		warn_errno("%s", path);
+	}
+	free(to);
+	return keep_errno(r, tfd);
+}
+
+static void
+add_dir(struct xt_state *st, const char *path, const struct xt_member *m)
+{
+	st->dirs = xrealloc(st->dirs, (st->ndirs + 1) * sizeof *st->dirs);
+	st->dirs[st->ndirs].path = xstrdup(path);
+	st->dirs[st->ndirs].m = *m;
+	st->dirs[st->ndirs++].m.link = NULL;
+}
+
+/* A directory at BASE in DFD (or the one there), writable until xt_finish. */
+static int
+make_dir(struct xt_state *st, int dfd, const char *base, const char *path,
+    const struct xt_member *m)
+{
+	int fd;
+	struct stat s;
+
+	if (mkdirat(dfd, base, 0700) < 0 && errno != EEXIST) {
+		warn_errno("%s", path);
+		return -1;
+	}
+	if ((fd = step(dfd, base, O_RDONLY | O_DIRECTORY)) < 0 || fstat(fd, &s) < 0) {
+		warn_errno("%s", path);
+		return keep_errno(-1, fd);
+	}
+	fchmod(fd, (s.st_mode & 07777) | 0700);
+	close(fd);
+	add_dir(st, path, m);
+	return 0;
+}
+
+/* BASE in DFD, made as M says: 0, a descriptor for a regular file, or -1. */
+static int
+make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_member *m)
 {
 	struct xt_state *st = state(x);
 	int fd, r;
 
-	if (through_link(st, path) || (m->hardlink && through_link(st, m->link)))
-		return -1;
-	if (x->mkdirs)
-		make_parents(path);
-	if (m->hardlink && strcmp(m->link, path) == 0)
-		return -1;
-	if (clear(x, path, m) < 0)
-		return -1;
 	if (S_ISREG(m->mode) && !m->hardlink) {
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		fd = openat(dfd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
 			warn_errno("%s", path);
 		return fd;
 	}
 	if (m->hardlink)
-		r = link(m->link, path);
-	else if (S_ISDIR(m->mode))
-		r = mkdir(path, 0700);
-	else if (S_ISLNK(m->mode))
-		r = symlink(m->link, path);
-	else if (S_ISCHR(m->mode) || S_ISBLK(m->mode) || S_ISFIFO(m->mode))
-		r = mknod(path, m->mode & (S_IFMT | 0777), makedev(m->major, m->minor));
+		return hard_link(st, dfd, base, path, m);
+	if (S_ISDIR(m->mode))
+		return make_dir(st, dfd, base, path, m);
+	if (S_ISLNK(m->mode))
+		return defer_symlink(st, dfd, base, path, m->link, m);
+	if ((S_ISCHR(m->mode) || S_ISBLK(m->mode)) && !x->owner && geteuid() == 0) {
+		warn("%s: device not created: owners not kept", path);
+		return -1;
+	}
+	if (S_ISCHR(m->mode) || S_ISBLK(m->mode) || S_ISFIFO(m->mode))
+		r = mknodat(dfd, base, m->mode & (S_IFMT | 0777), makedev(m->major, m->minor));
 	else
 		r = (errno = EINVAL, -1);
-	if (S_ISDIR(m->mode)) {
-		struct stat ds;
-
-		if (lstat(path, &ds) < 0 || !S_ISDIR(ds.st_mode)) {
-			warn_errno("%s", path);
-			return -1;
-		}
-		/* Writable until the end, when its own mode and time come. */
-		chmod(path, (ds.st_mode & 07777) | 0700);
-		st->dirs = xrealloc(st->dirs, (st->ndirs + 1) * sizeof *st->dirs);
-		st->dirs[st->ndirs].path = xstrdup(path);
-		st->dirs[st->ndirs++].m = *m;
-		return 0;
-	}
 	if (r < 0) {
 		warn_errno("%s", path);
 		return -1;
 	}
-	if (S_ISLNK(m->mode)) {
-		st->links = xrealloc(st->links, (st->nlinks + 1) * sizeof *st->links);
-		st->links[st->nlinks++] = xstrdup(path);
-	}
-	if (!m->hardlink)
-		attrs(x, path, -1, m);
+	attrs(x, dfd, base, -1, path, m);
 	return 0;
+}
+
+int
+xt_create(struct xt *x, const char *name, const struct xt_member *m)
+{
+	struct xt_state *st = state(x);
+	char *path = canon(name), *link = m->hardlink ? canon(m->link) : NULL, *dir, *base;
+	int dfd, r = -1;
+
+	if (strcmp(path, ".") == 0) {
+		/* The target itself: only a directory, for its mode and time. */
+		if (S_ISDIR(m->mode))
+			add_dir(st, path, m), r = 0;
+		else
+			warn("%s: not a directory member, but names the target", name);
+		free(path);
+		return r;
+	}
+	if (link == NULL || strcmp(link, path) != 0) {
+		base = split(path, &dir);
+		if ((dfd = open_dir(st, dir, x->mkdirs)) < 0)
+			refuse(st, name, dir);
+		else if (clear(x, dfd, base, name, m) == 0)
+			r = make(x, dfd, base, name, m);
+		if (dfd >= 0)
+			close(dfd);
+	}
+	free(link);
+	free(path);
+	return r;
+}
+
+int
+xt_reopen(struct xt *x, const char *name)
+{
+	char *path = canon(name);
+	/* O_NONBLOCK: a fifo put there meanwhile does not hang us. */
+	int fd = beneath(state(x), path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
+	struct stat s;
+
+	/* Not a placeholder: its data would stop the symlink. */
+	if (fd >= 0 && fstat(fd, &s) == 0 && (!S_ISREG(s.st_mode) || placeholder(state(x), &s)))
+		fd = keep_errno(-1, fd), errno = EINVAL;
+	if (fd >= 0 && ftruncate(fd, 0) < 0)
+		fd = keep_errno(-1, fd);
+	if (fd < 0)
+		warn_errno("%s", name);
+	free(path);
+	return fd;
 }
 
 int
 xt_done(struct xt *x, const char *path, int fd, const struct xt_member *m)
 {
-	attrs(x, path, fd, m);
+	attrs(x, -1, NULL, fd, path, m);
 	if (close(fd) < 0) {
 		warn_errno("%s", path);
 		return -1;
@@ -220,24 +520,54 @@ xt_done(struct xt *x, const char *path, int fd, const struct xt_member *m)
 	return 0;
 }
 
+/* The symlink L, if its placeholder is still there. */
+static void
+make_symlink(struct xt *x, struct xt_state *st, struct xt_link *l)
+{
+	char *dir, *base = split(l->path, &dir);
+	int dfd = open_dir(st, dir, 0);
+	struct stat s;
+
+	if (base != l->path)
+		base[-1] = '/';	/* the whole name again, for messages */
+	if (dfd < 0)
+		return;
+	if (fstatat(dfd, base, &s, AT_SYMLINK_NOFOLLOW) == 0 && placeholder(st, &s) == l &&
+	    s.st_size == 0) {
+		if (unlinkat(dfd, base, 0) < 0 || symlinkat(l->target, dfd, base) < 0)
+			warn_errno("%s", l->path);
+		else
+			attrs(x, dfd, base, -1, l->path, &l->m);
+	}
+	close(dfd);
+}
+
 void
 xt_finish(struct xt *x)
 {
 	struct xt_state *st = x->priv;
-	struct stat s;
+	int fd;
 
 	if (st == NULL)
 		return;
+	for (size_t i = 0; i < st->nlinks; i++) {
+		if (st->links[i].path != NULL)
+			make_symlink(x, st, &st->links[i]);
+		free(st->links[i].path);
+		free(st->links[i].target);
+	}
+	free(st->links);
 	for (size_t i = st->ndirs; i-- > 0;) {
 		struct xt_dir *d = &st->dirs[i];
 
-		if (lstat(d->path, &s) == 0 && S_ISDIR(s.st_mode))
-			attrs(x, d->path, -1, &d->m);
+		if ((fd = beneath(st, d->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
+			attrs(x, -1, NULL, fd, d->path, &d->m);
+			close(fd);
+		}
 		free(d->path);
 	}
-	for (size_t i = 0; i < st->nlinks; i++)
-		free(st->links[i]);
-	free(st->links);
+	if (st->root >= 0)
+		close(st->root);
 	free(st->dirs);
 	free(st);
 	x->priv = NULL;

@@ -3,6 +3,8 @@ u=$'usage: tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-compon
 HT=$(command -v tar)
 HG=$(command -v gzip)
 HZ=$(command -v zstd)
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MK="python3 $(printf %q "$top/test/extract/mkarchive.py") tar"
 tree='mkdir -p d/e; echo hi >d/a; ln -s a d/l; ln d/a d/h; mkfifo d/p; head -c 3000 /dev/urandom >d/e/b; chmod 750 d/e; touch -h -d @1000000000 d/* d/e/b d; '
 list='find . -printf "%p %y %m %n %l\n" | sort'
 t 'create and list' 0 "$tree"'tar -cf a.tar d; tar -tf a.tar' $'d/\nd/a\nd/e/\nd/e/b\nd/h\nd/l\nd/p\n'
@@ -27,7 +29,7 @@ t '--strip-components=N, list' 0 'mkdir -p a/b; echo x >a/b/f; tar -cf t.tar a; 
 t '--strip-components, bad number' 1 'tar -tf t.tar --strip-components x 2>&1' $'tar: x: invalid number of components\n'
 t 'members named' 0 'mkdir -p d/e; echo a >d/a; echo b >d/e/b; tar -cf t.tar d; rm -r d; tar -xvf t.tar d/e; find d | sort' $'d/e/\nd/e/b\nd\nd/e\nd/e/b\n'
 t 'member not found' 1 'echo a >a; tar -cf t.tar a; tar -tf t.tar a nope 2>&1' $'a\ntar: nope: not found in archive\n'
-t 'modes kept as root, umask without' 0 'echo x >f; chmod 4775 f; tar -cf a.tar f; rm f; tar -xf a.tar; stat -c %a f' "$( (($(id -u) == 0)) && echo 4775 || echo 4755)"$'\n'
+t 'modes kept as root, umask without' 0 'echo x >f; chmod 4775 f; tar -cf a.tar f; rm f; tar -xf a.tar; stat -c %a f' "$( (($(id -u) == 0)) && echo 4775 || echo 755)"$'\n'
 t '-p keeps the mode' 0 'echo x >f; chmod 777 f; tar -cf a.tar f; rm f; umask 077; tar -xpf a.tar; stat -c %a f' $'777\n'
 needs_root t 'owner restored as root' 0 'echo x >f; chown 123:456 f; tar -cf a.tar f; rm f; tar -xf a.tar; stat -c "%u %g" f' $'123 456\n'
 needs_root t '-o, --no-same-owner' 0 'echo x >f; chown 123:456 f; tar -cf a.tar f; rm f; tar -xof a.tar; stat -c "%u %g" f; rm f; tar --no-same-owner -xf a.tar; stat -c "%u %g" f' $'0 0\n0 0\n'
@@ -38,9 +40,19 @@ t 'read-only directory filled, then its mode' 0 'mkdir -p d; echo x >d/f; chmod 
 t 'existing file replaced' 0 'echo new >f; tar -cf a.tar f; echo old-and-longer >f; tar -xf a.tar; cat f' $'new\n'
 t 'symlink at the name is replaced, not followed' 0 'echo new >f; tar -cf a.tar f; rm f; echo victim >v; ln -s v f; tar -xf a.tar; cat v; cat f; stat -c %F f' $'victim\nnew\nregular file\n'
 t 'no writing through a symlink from the archive' 1 'mkdir -p t out; ln -s ../out t/l; echo x >out/f; tar -cf a.tar t t/l/f; rm -r t out; mkdir out; tar -xf a.tar 2>&1; r=$?; ls out; exit $r' $'tar: t/l/f: not extracted through symlink t/l\n'
+t 'no writing through a symlink from the archive, by another spelling' 1 'mkdir -p t out; ln -s ../out t/l; echo x >out/f; echo y >out/g; tar -cf a.tar t ./t/l/f .//t/l/g; rm -r t out; mkdir out; tar -xf a.tar 2>&1; r=$?; ls out; exit $r' $'tar: ./t/l/f: not extracted through symlink t/l\ntar: .//t/l/g: not extracted through symlink t/l\n'
+t 'a hard link to a symlink is a symlink' 0 'ln -s nowhere l; ln l h; tar -cf a.tar l h; rm l h; tar -xf a.tar; readlink l h' $'nowhere\nnowhere\n'
+needs_root t 'set-id kept with the owners, dropped without' 0 'echo x >f; chmod 6755 f; mkdir d; chmod 2755 d; tar -cf a.tar f d; rm -r f d; tar -xf a.tar; stat -c %a f d; rm -r f d; tar -xof a.tar; stat -c %a f d' $'6755\n2755\n755\n2755\n'
+needs_root t 'no device nodes without the owners' 1 'mknod c c 1 3; mkfifo p; tar -cf a.tar c p; rm c p; tar -xof a.tar 2>&1; r=$?; ls; exit $r' $'tar: c: device not created: owners not kept\na.tar\np\n'
 t '.. refused' 1 'mkdir d; echo x >f; tar -cf a.tar d/../f; rm f; tar -xf a.tar 2>&1; r=$?; ls; exit $r' $'tar: d/../f: member name contains \'..\'\na.tar\nd\n'
 t 'leading slash removed' 0 'mkdir d; echo x >d/f; tar -cf a.tar "$(pwd)/d/f" 2>&1; tar -tf a.tar | grep -c "^/"; mkdir x; tar -xf a.tar -C x; find x -name f | wc -l' $'tar: Removing leading \'/\' from member names\n0\n1\n'
 needs tar t 'absolute member names on extraction' 0 'echo x >f; '"$HT"' -cPf a.tar "$PWD/f"; p=$PWD; mkdir x; cd x; tar -xf ../a.tar 2>&1; cat "${p#/}/f"' $'tar: Removing leading \'/\' from member names\nx\n'
+needs python3 t '-tv, a time past any year' 0 "$MK"' t:f:100000000000000000 t:g:99999999999999999999 | tar -tv' $'-rw-r--r-- root/root         0 100000000000000000 f\n-rw-r--r-- root/root         0 9223372036854775807 g\n'
+needs python3 t 'base-256 size' 0 "$MK"' s:f:800000000000000000000200 | tar -tv 2>&1 | cut -c1-30' $'-rw-r--r-- root/root       512\n'
+needs python3 t 'base-256 size past LLONG_MAX' 1 "$MK"' s:f:80ffffffffffffffffffffff | tar -t 2>&1' $'tar: -: f: bad size\n'
+needs python3 t 'negative base-256 size' 1 "$MK"' s:f:ffffffffffffffffffffffff | tar -t 2>&1' $'tar: -: f: bad size\n'
+needs python3 t 'pax size past LLONG_MAX' 1 "$MK"' p:f:size=99999999999999999999 | tar -t 2>&1' $'tar: -: f: bad size\n'
+needs python3 t 'pax size at LLONG_MAX' 1 "$MK"' p:f:size=9223372036854775807 | tar -xf - 2>&1; r=$?; ls; exit $r' $'tar: -: f: bad size\n'
 t 'long names' 0 'n=$(printf "%0120d" 0); mkdir -p a/$n/$n; echo x >a/$n/$n/f; tar -cf t.tar a; tar -tf t.tar | awk "{ print length(\$0) }"; rm -r a; tar -xf t.tar; cat a/$n/$n/f' $'2\n123\n244\n245\nx\n'
 t 'long name split into prefix' 0 'n=$(printf "%090d" 0); mkdir -p $n/$n; echo x >$n/$n/f; tar -cf t.tar $n; grep -c PaxHeaders t.tar; tar -tf t.tar | tail -n 1 | wc -c' $'0\n184\n'
 t 'long symlink target' 0 'n=$(printf "%0150d" 0); ln -s $n l; tar -cf t.tar l; rm l; tar -xf t.tar; readlink l | wc -c' $'151\n'
