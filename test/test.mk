@@ -18,8 +18,10 @@ $(B)/test/inroot: test/inroot.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
+include test/extract/extract.mk
+
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test sh-test edit-test net-test pack-test multicall-test boot-test netboot-test
+test: unit-test builder-test golden-test sh-test edit-test net-test extract-test pack-test multicall-test boot-test netboot-test
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -58,7 +60,7 @@ multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 $(B)/test/%-tcc: $(B)/root.staged
 	rm -rf $(B)/test/$*-root && mkdir -p $(B)/test && cp -a $(B)/root $(B)/test/$*-root
 	chroot $(B)/test/$*-root /bin/ubuild -b true
-	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* /src/$*.c /ubin/.lib/libcmd.a
+	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* /src/$*.c /ubin/.lib/libcmd.a -lzstd -lz
 	cp $(B)/test/$*-root/tmp/$* $@ && rm -rf $(B)/test/$*-root
 
 .PHONY: sh-test edit-test net-test fuzz
