@@ -10,7 +10,7 @@ out=$top/build/fuzz/sh
 mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
 
 clang -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$top/cmds-src/lib" -o "$out/fuzz_parse" "$here/fuzz_parse.c" \
+	-I"$top/cmds-src/lib" -o "$out/fuzz_parse" "$here/fuzz_sh.c" \
 	$(for f in cmd_exit err io mode term_cols xmalloc; do echo "$top/cmds-src/lib/$f.c"; done)
 
 # One seed per test script: the text between "=== name" and "--- out".
