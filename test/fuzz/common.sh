@@ -56,7 +56,7 @@ fuzz_run() {
 	rm -rf "$out/scratch"
 	mkdir -p "$out/scratch"
 	cd "$out/scratch"
-	"$out/fuzz_$name" -runs="$runs" -max_total_time="$seconds" -timeout=10 $dict \
+	"$out/fuzz_$name" </dev/null -runs="$runs" -max_total_time="$seconds" -timeout=10 $dict \
 		-artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" \
 		"$out/corpus" "$here/seeds"
 }
