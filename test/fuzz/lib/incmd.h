@@ -14,17 +14,27 @@ incmd_quit(int status)
 	longjmp(incmd_jump, 256 + status);
 }
 
-/* MAIN's status, or 256 + the status it quit with. */
+#define INCMD_FDS 64
+
+/* MAIN's status, or 256 + the status it quit with. A command that quits
+ * leaves its descriptors open for exit to close: they are closed here. */
 static int
 incmd_run(int (*main_fn)(int, char **), int argc, char **argv)
 {
+	char open_before[INCMD_FDS];
 	volatile int r;
 
+	for (int fd = 3; fd < INCMD_FDS; fd++)
+		open_before[fd] = fcntl(fd, F_GETFD) >= 0;
 	cmd_status = 0;
 	cmd_quit_hook = incmd_quit;
 	if ((r = setjmp(incmd_jump)) == 0)
 		r = main_fn(argc, argv);
 	cmd_quit_hook = NULL;
+	if (r >= 256)
+		for (int fd = 3; fd < INCMD_FDS; fd++)
+			if (!open_before[fd])
+				close(fd);
 	fflush(stdout);
 	clearerr(stdout);
 	return r;
