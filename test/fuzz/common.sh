@@ -4,6 +4,7 @@
 #   fuzz_run [LIBFUZZER-OPTION...]    over build/fuzz/NAME/corpus and the committed seeds
 # run.sh [EXECS] [SECONDS]: EXECS 0 means no limit (default 1000000); SECONDS, if given, bounds the time.
 # Needs clang and libclang-rt-14-dev (Debian 12).
+# shellcheck shell=bash disable=SC2154
 set -eu
 execs=${1:-1000000}
 seconds=${2:-0}
@@ -49,14 +50,14 @@ fuzz_build() {
 fuzz_run() {
 	runs=$execs
 	[ "$runs" = 0 ] && runs=-1
-	dict=
-	[ -e "$here/$name.dict" ] && dict=-dict=$here/$name.dict
+	dict=()
+	[ -e "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
 	# A fresh scratch directory as the working directory: what a command
 	# writes (sed w, ed w) lands there.
 	rm -rf "$out/scratch"
 	mkdir -p "$out/scratch"
 	cd "$out/scratch"
-	"$out/fuzz_$name" </dev/null -runs="$runs" -max_total_time="$seconds" -timeout=10 $dict \
+	"$out/fuzz_$name" </dev/null -runs="$runs" -max_total_time="$seconds" -timeout=10 "${dict[@]}" \
 		-artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" \
 		"$out/corpus" "$here/seeds"
 }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # run.sh [EXECS] [SECONDS] - the shell's parser on arbitrary bytes (nothing executed).
 # Seeds: the scripts of test/sh/*.t, a few to a file.
-name=sh
+name="sh"
+# shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"
 fuzz_build "$here/fuzz_sh.c"
 fuzz_run -max_len=4096

@@ -2,7 +2,8 @@
 # run.sh [EXECS] [SECONDS] - tar's reader (tar -t, tar -x -O) on arbitrary archives.
 # Seeds: small archives made by GNU tar (ustar, GNU long names, pax), one gzipped;
 # the first byte of a seed picks options, see fuzz_tar.c.
-name=tar
+name="tar"
+# shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"
 fuzz_build "$here/fuzz_tar.c"
 # tar leaves the argument vector and what a fatal error interrupted to exit(3): no leak check.
