@@ -1662,7 +1662,7 @@ report(void)
 	if (!interactive) {
 		cmd_status = 1;
 		if (script_file)
-			exit(cmd_exit());
+			cmd_quit(cmd_exit());
 	}
 }
 
@@ -1729,6 +1729,29 @@ run(void)
 	}
 }
 
+/* Everything freed, and the state as a fresh process has it: main may run
+ * again in the same process (the fuzzer does). */
+static void
+release(void)
+{
+	free_all();
+	free(log_v);
+	free(filename);
+	free(repl);
+	free(ibuf);
+	free(sb.s);
+	free(sb.cut);
+	free(last_shell);
+	if (have_re)
+		regfree(&re);
+	log_v = NULL, filename = repl = ibuf = last_shell = NULL;
+	memset(&sb, 0, sizeof sb);
+	log_n = log_cap = icap = 0;
+	log_cmd = -1, cmdno = 0, warned = -2;
+	have_re = have_sub = sub_global = sub_count = 0;
+	errmsg = NULL;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1759,15 +1782,6 @@ main(int argc, char *argv[])
 		modified = 0;
 	}
 	run();
-	free_all();
-	free(log_v);
-	free(filename);
-	free(repl);
-	free(ibuf);
-	free(sb.s);
-	free(sb.cut);
-	free(last_shell);
-	if (have_re)
-		regfree(&re);
+	release();
 	return cmd_exit();
 }

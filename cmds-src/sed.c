@@ -43,6 +43,12 @@ struct cmd {
 	unsigned char *map;	/* y */
 };
 
+/* Before each command run: a seam for the fuzzer, which stops the scripts
+ * that loop (":a;ba" is a valid script) or grow without end. */
+#ifndef SED_STEP
+#define SED_STEP()
+#endif
+
 static struct cmd *cmds;
 static size_t ncmds;
 
@@ -50,7 +56,7 @@ static size_t ncmds;
 static struct buf script;
 static size_t pc_parse;
 
-static struct wfile *wfiles;
+static struct wfile **wfiles;	/* each allocated alone: commands point to them */
 static size_t nwfiles;
 
 static struct {
@@ -117,6 +123,15 @@ buf_set(struct buf *b, const void *p, size_t n)
 {
 	b->len = 0;
 	buf_add(b, p, n);
+}
+
+/* The first N bytes removed: the rest moves within the buffer (buf_set
+ * from the buffer itself would copy between overlapping bytes). */
+static void
+buf_drop(struct buf *b, size_t n)
+{
+	memmove(b->s, b->s + n, b->len - n + 1);
+	b->len -= n;
 }
 
 /* --- parsing --- */
@@ -351,22 +366,24 @@ parse_word(const char *stop)
 static struct wfile *
 open_wfile(const char *name)
 {
-	size_t i;
+	struct wfile *w;
 
 	if (*name == '\0')
 		bad("missing file name");
-	for (i = 0; i < nwfiles; i++)
-		if (strcmp(wfiles[i].name, name) == 0)
-			return &wfiles[i];
-	wfiles = xrealloc(wfiles, (nwfiles + 1) * sizeof *wfiles);
-	wfiles[nwfiles].name = xstrdup(name);
+	for (size_t i = 0; i < nwfiles; i++)
+		if (strcmp(wfiles[i]->name, name) == 0)
+			return wfiles[i];
+	w = xmalloc(sizeof *w);
+	w->name = xstrdup(name);
 	if (strcmp(name, "/dev/stdout") == 0)
-		wfiles[nwfiles].fp = NULL;	/* the current output */
+		w->fp = NULL;	/* the current output */
 	else if (strcmp(name, "/dev/stderr") == 0)
-		wfiles[nwfiles].fp = stderr;
-	else if ((wfiles[nwfiles].fp = fopen(name, "w")) == NULL)
+		w->fp = stderr;
+	else if ((w->fp = fopen(name, "w")) == NULL)
 		die_errno("%s", name);
-	return &wfiles[nwfiles++];
+	wfiles = xrealloc(wfiles, (nwfiles + 1) * sizeof *wfiles);
+	wfiles[nwfiles++] = w;
+	return w;
 }
 
 static struct wfile *
@@ -1071,7 +1088,7 @@ run(struct cmd *c, size_t *pc)
 	case 'D':
 		if (memchr(ps.s, '\n', ps.len) == NULL)
 			return END_NOPRINT;
-		buf_set(&ps, ps.s + line_len(&ps) + 1, ps.len - line_len(&ps) - 1);
+		buf_drop(&ps, line_len(&ps) + 1);
 		return RESTART;
 	case 'F':
 		put_text("", 0);
@@ -1181,6 +1198,7 @@ cycle(void)
 			pc = c->c == '{' ? c->jump + 1 : pc + 1;
 			continue;
 		}
+		SED_STEP();
 		r = run(c, &pc);
 	}
 	if (r == NEXT || r == END_PRINT || r == QUIT_PRINT)
@@ -1335,6 +1353,59 @@ inplace_option(struct opt *o)
 	return 1;
 }
 
+static void
+close_wfiles(void)
+{
+	for (size_t i = 0; i < nwfiles; i++) {
+		if (wfiles[i]->fp != NULL && wfiles[i]->fp != stderr && fclose(wfiles[i]->fp) == EOF)
+			warn_errno("%s", wfiles[i]->name);
+		free(wfiles[i]->name);
+		free(wfiles[i]);
+	}
+	free(wfiles);
+	wfiles = NULL;
+	nwfiles = 0;
+}
+
+static void
+free_re(regex_t *re)
+{
+	if (re != NULL)
+		regfree(re);
+	free(re);
+}
+
+/* What an earlier run in this process left (main run again in-process, by
+ * the fuzzer): freed, and the state as a fresh process has it. */
+static void
+reset(void)
+{
+	for (size_t i = 0; i < ncmds; i++) {
+		free_re(cmds[i].a1.re);
+		free_re(cmds[i].a2.re);
+		free_re(cmds[i].re);
+		free(cmds[i].text);
+		free(cmds[i].repl);
+		free(cmds[i].map);
+	}
+	free(cmds);
+	close_wfiles();
+	free(script.s);
+	free(ps.s);
+	free(hs.s);
+	free(queue);
+	close_input();
+	free(in.look.s);
+	cmds = NULL, queue = NULL, last_re = NULL;
+	ncmds = nqueue = capqueue = pc_parse = 0;
+	memset(&script, 0, sizeof script);
+	memset(&ps, 0, sizeof ps);
+	memset(&hs, 0, sizeof hs);
+	memset(&in, 0, sizeof in);
+	lineno = 0;
+	ps_nl = tflag = quit_now = exit_code = out_missing_nl = 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1342,6 +1413,7 @@ main(int argc, char *argv[])
 	int c, have_script = 0;
 	char *end;
 
+	reset();
 	memset(&cfg, 0, sizeof cfg);
 	cfg.delim = '\n';
 	cfg.wrap = 70;
@@ -1383,9 +1455,7 @@ main(int argc, char *argv[])
 	buf_reserve(&ps, 0);
 	buf_reserve(&hs, 0);
 	run_files(argv + o.ind, argc - o.ind);
-	for (size_t i = 0; i < nwfiles; i++)
-		if (wfiles[i].fp != NULL && wfiles[i].fp != stderr && fclose(wfiles[i].fp) == EOF)
-			warn_errno("%s", wfiles[i].name);
+	close_wfiles();
 	c = cmd_exit();
 	return exit_code ? exit_code : c;
 }

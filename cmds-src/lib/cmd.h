@@ -53,6 +53,9 @@ _Noreturn void die(const char *fmt, ...);
 _Noreturn void die_errno(const char *fmt, ...);
 /* Flush stdout; a write error becomes a message and status 1. Returns the status. */
 int cmd_exit(void);
+/* exit(STATUS), unless a harness set the hook: it must not return. */
+_Noreturn void cmd_quit(int status);
+extern void (*cmd_quit_hook)(int status);
 
 /* Print the question (a printf format), read a line from standard input:
  * does it start with y or Y? For cp -i, mv -i, rm -i and find -ok. */

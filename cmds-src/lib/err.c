@@ -3,6 +3,17 @@
 
 const char *cmd_name = "?";
 int cmd_status;
+void (*cmd_quit_hook)(int status);
+
+/* Every fatal path ends here, so a harness that runs a command in-process
+ * (the fuzzers) can take control back instead of losing its process. */
+_Noreturn void
+cmd_quit(int status)
+{
+	if (cmd_quit_hook != NULL)
+		cmd_quit_hook(status);
+	exit(status);
+}
 
 const char *
 cmd_setname(const char *argv0)
@@ -61,7 +72,7 @@ die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(0, fmt, ap);
 	va_end(ap);
-	exit(1);
+	cmd_quit(1);
 }
 
 _Noreturn void
@@ -75,5 +86,5 @@ die_errno(const char *fmt, ...)
 		vreport(err, fmt, ap);
 		va_end(ap);
 	}
-	exit(1);
+	cmd_quit(1);
 }

@@ -21,7 +21,7 @@ opt_next(struct opt *o, const char *spec)
 		a = o->argv[o->ind];
 		if (o->ind == 1 && strcmp(a, "--help") == 0) {
 			printf("usage: %s\n", o->usage);
-			exit(cmd_exit());
+			cmd_quit(cmd_exit());
 		}
 		if (a[0] != '-' || a[1] == '\0')
 			return -1;
@@ -60,5 +60,5 @@ _Noreturn void
 die_usage(const struct opt *o)
 {
 	fprintf(stderr, "usage: %s\n", o->usage);
-	exit(1);
+	cmd_quit(1);
 }

@@ -1,4 +1,4 @@
-/* fuzz_parse - libFuzzer harness: the shell's parser on arbitrary bytes, nothing executed */
+/* fuzz_sh - libFuzzer harness: the shell's parser on arbitrary bytes, nothing executed */
 #define SH_PARSE_ONLY
 #define main sh_main
 #include "../../../cmds-src/sh.c"

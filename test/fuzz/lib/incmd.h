@@ -1,0 +1,51 @@
+/*
+ * incmd.h - run a command's main in-process, for the fuzz harnesses that
+ * include a command's source. Its fatal paths (die, die_usage: cmd_quit)
+ * jump back here instead of ending the fuzzer. (run.sh passes -close_fd_mask=3:
+ * what the command prints goes to /dev/null, libFuzzer's reports do not.)
+ */
+#include <setjmp.h>
+
+static jmp_buf incmd_jump;
+
+static _Noreturn void
+incmd_quit(int status)
+{
+	longjmp(incmd_jump, 256 + status);
+}
+
+#define INCMD_FDS 64
+
+/* MAIN's status, or 256 + the status it quit with. A command that quits
+ * leaves its descriptors open for exit to close: they are closed here. */
+static int
+incmd_run(int (*main_fn)(int, char **), int argc, char **argv)
+{
+	char open_before[INCMD_FDS];
+	volatile int r;
+
+	for (int fd = 3; fd < INCMD_FDS; fd++)
+		open_before[fd] = fcntl(fd, F_GETFD) >= 0;
+	cmd_status = 0;
+	cmd_quit_hook = incmd_quit;
+	if ((r = setjmp(incmd_jump)) == 0)
+		r = main_fn(argc, argv);
+	cmd_quit_hook = NULL;
+	if (r >= 256)
+		for (int fd = 3; fd < INCMD_FDS; fd++)
+			if (!open_before[fd])
+				close(fd);
+	fflush(stdout);
+	clearerr(stdout);
+	return r;
+}
+
+/* A file of the working directory (a scratch directory, see run.sh) holding P. */
+static void
+incmd_file(const char *name, const void *p, size_t n)
+{
+	FILE *f = fopen(name, "w");
+
+	if (f == NULL || fwrite(p, 1, n, f) != n || fclose(f) != 0)
+		abort();
+}
