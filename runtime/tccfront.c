@@ -204,11 +204,11 @@ note_open(void *arg, const char *path)
 }
 
 static int
-put_file(const char *path, const char *s)
+put_file(const char *path, const char *s, mode_t mode)
 {
 	size_t len = strlen(s), off = 0;
 	ssize_t w;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 
 	if (fd < 0)
 		return -1;
@@ -217,12 +217,44 @@ put_file(const char *path, const char *s)
 	return close(fd) < 0 || off < len ? -1 : 0;
 }
 
+/* Could any user read the absolute PATH: the file, and every directory on the way? */
+static int
+public_path(const char *path)
+{
+	char *p = strdup(path), *slash;
+	struct stat st;
+	int ok = p != NULL && stat(p, &st) == 0 && (st.st_mode & S_IROTH);
+
+	while (ok && (slash = strrchr(p, '/')) != NULL && slash != p) {
+		*slash = '\0';
+		ok = stat(p, &st) == 0 && (st.st_mode & S_IXOTH);
+	}
+	free(p);
+	return ok;
+}
+
+static int
+all_public(char *const *v)
+{
+	for (; *v != NULL; v++)
+		if (!public_path(*v))
+			return 0;
+	return 1;
+}
+
+/*
+ * The binary holds what the compile read (a private script's strings), the
+ * key names its files: both are the owner's alone (made so from the start:
+ * umask) unless everything read was readable by anyone.
+ */
 static int
 run_child(void *arg)
 {
 	struct runjob *rj = arg;
 	char *key;
+	int pub;
 
+	umask(077);
 	rj->job.opened = note_open;
 	rj->job.opened_arg = rj;
 	if (cc_build(&rj->job, ub_diag, NULL) < 0)
@@ -231,7 +263,9 @@ run_child(void *arg)
 		note_open(rj, rj->self);
 	if (rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
 		return UB_ESYS;
-	if (put_file(rj->keytmp, key) < 0)
+	pub = all_public(rj->seen);
+	if (put_file(rj->keytmp, key, pub ? 0644 : 0600) < 0 || chmod(rj->keytmp, pub ? 0644 : 0600) < 0 ||
+	    chmod(rj->job.out, pub ? 0755 : 0700) < 0)
 		return errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
 	return UB_OK;
 }
@@ -321,7 +355,7 @@ compile_script(const struct ub *u, struct front *f, const struct slot *sl, const
 	ktmp = ub_tmpname(sl->dir, kname);
 	unlink(sl->keyf);	/* from here until the end, the old binary is not vouched for */
 	if (tmp == NULL || ktmp == NULL ||
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755)) < 0)
+	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700)) < 0)
 		goto out;
 	close(fd);
 	rj.job = job_of(f, CC_EXE, tmp);

@@ -490,20 +490,46 @@ xt_create(struct xt *x, const char *name, const struct xt_member *m)
 	return r;
 }
 
+/* FD, an O_PATH descriptor, opened for writing: through /proc, the very
+ * file checked; without /proc, PATH again, which must still be that file. */
+static int
+reopen_checked(struct xt_state *st, int fd, const char *path, const struct stat *s)
+{
+	char proc[40];
+	struct stat t;
+	int w;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	if ((w = open(proc, O_WRONLY | O_CLOEXEC)) < 0 && errno == ENOENT)
+		w = beneath(st, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
+	if (w >= 0 && (fstat(w, &t) < 0 || t.st_dev != s->st_dev || t.st_ino != s->st_ino))
+		w = keep_errno(-1, w), errno = EINVAL;
+	return w;
+}
+
 int
 xt_reopen(struct xt *x, const char *name)
 {
+	struct xt_state *st = state(x);
 	char *path = canon(name);
-	/* O_NONBLOCK: a fifo put there meanwhile does not hang us. */
-	int fd = beneath(state(x), path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
+	/* O_PATH: nothing is opened before it is known to be a regular file (the
+	 * open of a device or a fifo put there meanwhile can act: a watchdog
+	 * starts, a fifo hangs). */
+	int pfd = beneath(st, path, O_PATH | O_NOFOLLOW), fd = -1;
 	struct stat s;
 
 	/* Not a placeholder: its data would stop the symlink. */
-	if (fd >= 0 && fstat(fd, &s) == 0 && (!S_ISREG(s.st_mode) || placeholder(state(x), &s)))
-		fd = keep_errno(-1, fd), errno = EINVAL;
+	if (pfd >= 0 && fstat(pfd, &s) == 0 && (!S_ISREG(s.st_mode) || placeholder(st, &s)))
+		errno = EINVAL;
+	else if (pfd >= 0)
+		fd = reopen_checked(st, pfd, path, &s);
+	if (pfd >= 0)
+		keep_errno(0, pfd);
 	if (fd >= 0 && ftruncate(fd, 0) < 0)
 		fd = keep_errno(-1, fd);
-	if (fd < 0)
+	if (fd < 0 && errno == EINVAL)
+		warn("%s: not a regular file", name);
+	else if (fd < 0)
 		warn_errno("%s", name);
 	free(path);
 	return fd;
