@@ -1,19 +1,8 @@
 #!/bin/bash
-# run.sh [EXECS] [SECONDS] - build the cache key fuzzer (clang, libFuzzer, ASan,
-# UBSan) and run it EXECS times (default 1000000; 0 = no limit), at most SECONDS
-# when given, over build/fuzz/key/corpus and the committed seeds.
-# Needs: clang and libclang-rt-14-dev (Debian 12). Crashes land in build/fuzz/key/artifacts/.
-set -eu
-execs=${1:-1000000}
-secs=${2:-}
-here=$(cd "$(dirname "$0")" && pwd -P)
-top=$(cd "$here/../../.." && pwd -P)
-out=$top/build/fuzz/key
-mkdir -p "$out/corpus" "$out/artifacts"
-
-clang -g -O1 -std=gnu99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-D_GNU_SOURCE -I"$top/runtime" -o "$out/fuzz_key" "$here/fuzz_key.c" "$top/runtime/key.c"
-
-"$out/fuzz_key" -runs="$execs" ${secs:+-max_total_time="$secs"} -max_len=4096 -timeout=10 \
-	-dict="$here/key.dict" -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
-	"$out/corpus" "$here/seeds"
+# run.sh [EXECS] [SECONDS] - the builder's cache key: arbitrary bytes parsed as
+# a key, and paths with any byte but NUL encoded then read back the same.
+name="key"
+# shellcheck source-path=SCRIPTDIR source=../common.sh
+. "$(dirname "$0")/../common.sh"
+fuzz_build -I"$top/runtime" "$here/fuzz_key.c" "$top/runtime/key.c"
+fuzz_run -max_len=4096
