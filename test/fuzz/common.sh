@@ -53,10 +53,14 @@ fuzz_run() {
 	dict=()
 	[ -e "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
 	# A fresh scratch directory as the working directory: what a command
-	# writes (sed w, ed w) lands there.
-	rm -rf "$out/scratch"
-	mkdir -p "$out/scratch"
-	cd "$out/scratch"
+	# writes (sed w, ed w, the harness's input files) lands there; in memory
+	# where /dev/shm is, as a file system's journal per input costs more
+	# than the code under test.
+	scratch=$out/scratch
+	[ -d /dev/shm ] && [ -w /dev/shm ] && scratch=$(mktemp -d /dev/shm/fuzz-$name.XXXXXX)
+	rm -rf "$out/scratch" && mkdir -p "$scratch"
+	trap 'rm -rf "$scratch"' EXIT
+	cd "$scratch"
 	"$out/fuzz_$name" </dev/null -runs="$runs" -max_total_time="$seconds" -timeout=10 "${dict[@]}" \
 		-artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" \
 		"$out/corpus" "$here/seeds"
