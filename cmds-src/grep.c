@@ -251,7 +251,8 @@ next_line(struct reader *r, struct line *l)
 	char *nl;
 
 	for (;;) {
-		nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
+		/* before the first read buf is NULL: memchr(NULL, c, 0) is undefined */
+		nl = r->pos < r->end ? memchr(r->buf + r->pos, '\n', r->end - r->pos) : NULL;
 		if (nl != NULL || (r->eof && r->pos < r->end)) {
 			if (nl == NULL)
 				nl = r->buf + r->end;

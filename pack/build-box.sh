@@ -5,11 +5,20 @@
 # from the file list, and the command library. Objects are rebuilt only when
 # their sources or headers are newer. Fails if a command object defines any
 # global symbol other than its renamed main: commands can never collide.
+# BOX_LDFLAGS and BOX_LDLIBS, when set, replace the static link and the musl-built
+# zlib and libzstd (the sanitizer build links glibc and Debian's -lz -lzstd);
+# then LIBS is not needed.
 set -eu
 out=${1:?usage: build-box.sh OUTDIR}
 cc=${MUSLCC:-musl-gcc}
 cflags="${CFLAGS:--std=c99 -Os -Wall -Wextra -Werror} -ffunction-sections -fdata-sections"
-libs=${LIBS:?set LIBS to the directory with zlib and libzstd built for musl}
+ldflags=${BOX_LDFLAGS:--static -no-pie -Wl,--gc-sections -s}
+if [ -n "${BOX_LDLIBS-}" ]; then
+	ldlibs=$BOX_LDLIBS inc=
+else
+	libs=${LIBS:?set LIBS to the directory with zlib and libzstd built for musl}
+	ldlibs="$libs/libzstd.a $libs/libz.a" inc="-isystem $libs"
+fi
 mkdir -p "$out/cmd" "$out/lib" "$out/init"
 
 newer() { # newer OBJ SRC...: is OBJ missing or older than any SRC?
@@ -25,7 +34,7 @@ for src in cmds-src/*.c; do
 	sym=$(pack/box-sym.sh "$name")
 	obj=$out/cmd/$sym.o
 	if newer "$obj" "$src" cmds-src/lib/cmd.h; then
-		$cc $cflags -Icmds-src/lib -isystem "$libs" "-Dmain=ubox_${sym}_main" -c -o "$obj" "$src"
+		$cc $cflags -Icmds-src/lib $inc "-Dmain=ubox_${sym}_main" -c -o "$obj" "$src"
 	fi
 	exports=$(nm -g --defined-only "$obj" | awk '{ print $3 }')
 	if [ "$exports" != "ubox_${sym}_main" ]; then
@@ -38,7 +47,7 @@ done
 
 for src in cmds-src/lib/*.c; do
 	obj=$out/lib/$(basename "$src" .c).o
-	newer "$obj" "$src" cmds-src/lib/cmd.h && $cc $cflags -Icmds-src/lib -isystem "$libs" -c -o "$obj" "$src"
+	newer "$obj" "$src" cmds-src/lib/cmd.h && $cc $cflags -Icmds-src/lib $inc -c -o "$obj" "$src"
 done
 rm -f "$out/libcmd.a"
 ar rcsD "$out/libcmd.a" $(ls "$out"/lib/*.o | LC_ALL=C sort)
@@ -52,6 +61,7 @@ done
 pack/box-table.sh $names init >"$out/table.c"
 $cc $cflags -c -o "$out/table.o" "$out/table.c"
 $cc $cflags -c -o "$out/box.o" pack/box.c
-$cc -static -no-pie -Wl,--gc-sections -s -o "$out/ubox.tmp" "$out/box.o" "$out/table.o" \
-	$(ls "$out"/cmd/*.o "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a" "$libs/libzstd.a" "$libs/libz.a"
+# shellcheck disable=SC2086
+$cc $ldflags -o "$out/ubox.tmp" "$out/box.o" "$out/table.o" \
+	$(ls "$out"/cmd/*.o "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a" $ldlibs
 mv "$out/ubox.tmp" "$out/ubox"

@@ -41,3 +41,4 @@ FORCE:
 # Here, after IMAGE is defined: make expands a rule's prerequisites as it reads it.
 run: $(IMAGE) $(B)/kernel/vmlinuz
 	pack/qemu.sh $(B)/kernel/vmlinux $(IMAGE) "$(APPEND)" -netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile=
+include pack/asan.mk
