@@ -91,11 +91,18 @@ gz_init(struct zio *z, int level)
 	return 0;
 }
 
+/* The last reader's decompression context, kept for the next: it is large
+ * (~160 KiB of tables) and a command may read stream after stream. */
+static ZSTD_DCtx *spare_dctx;
+
 static int
 zstd_init(struct zio *z, int level)
 {
-	if (!z->writing)
-		return (z->zd = ZSTD_createDCtx()) ? 0 : fail(z, "out of memory");
+	if (!z->writing) {
+		z->zd = spare_dctx ? spare_dctx : ZSTD_createDCtx();
+		spare_dctx = NULL;
+		return z->zd ? 0 : fail(z, "out of memory");
+	}
 	if ((z->zc = ZSTD_createCCtx()) == NULL)
 		return fail(z, "out of memory");
 	ZSTD_CCtx_setParameter(z->zc, ZSTD_c_compressionLevel, level ? level : 3);
@@ -434,6 +441,11 @@ zio_free(struct zio *z)
 	if (z->gz_init)
 		z->writing ? deflateEnd(&z->gz) : inflateEnd(&z->gz);
 	ZSTD_freeCCtx(z->zc);
-	ZSTD_freeDCtx(z->zd);
+	if (z->zd != NULL && spare_dctx == NULL) {
+		ZSTD_DCtx_reset(z->zd, ZSTD_reset_session_and_parameters);
+		spare_dctx = z->zd;
+	} else {
+		ZSTD_freeDCtx(z->zd);
+	}
 	free(z);
 }

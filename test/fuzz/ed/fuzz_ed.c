@@ -10,6 +10,13 @@
 static FILE *sandboxed_fopen(const char *name, const char *mode);
 static FILE *no_popen(const char *command, const char *mode);
 static int no_system(const char *command);
+/* Scripts may grow the buffer for ever: a budget of lines and bytes, per input. */
+static unsigned long made, bytes;
+#define ED_STEP(n) \
+	do { \
+		if (++made > 100000 || (bytes += (n)) > (16 << 20)) \
+			die("fuzz: over budget"); \
+	} while (0)
 #define fopen sandboxed_fopen
 #define popen no_popen
 #define pclose fclose
@@ -64,6 +71,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	__fpurge(stdin);
 	clearerr(stdin);
 	incmd_file("text", text, sizeof text - 1);
+	made = bytes = 0;
 	incmd_run(ed_main, 3, argv);
 	return 0;
 }
