@@ -321,6 +321,16 @@ number(const char *s, int w, int base)
 	return v;
 }
 
+/* A member cut short: what was read of it goes. */
+static int
+drop(struct member *m)
+{
+	free(m->name);
+	free(m->link);
+	m->name = m->link = NULL;
+	return -1;
+}
+
 /* The next member: 1, 0 at the trailer, -1 on errors (reported). */
 static int
 next_member(struct member *m)
@@ -370,7 +380,7 @@ next_member(struct member *m)
 	}
 	m->name = xmalloc(f[0] + 1);
 	if (get(m->name, f[0]) < 0 || skip_pad(4) < 0)
-		return -1;
+		return drop(m);
 	m->name[f[0]] = '\0';
 	if (strcmp(m->name, "TRAILER!!!") == 0)
 		return 0;
@@ -378,11 +388,11 @@ next_member(struct member *m)
 		if (m->size > PATH_MAX) {
 			warn("%s: bad header", cp.archive);
 			cp.broken = 1;
-			return -1;
+			return drop(m);
 		}
 		m->link = xmalloc(m->size + 1);
 		if (get(m->link, m->size) < 0 || skip_pad(4) < 0)
-			return -1;
+			return drop(m);
 		m->link[m->size] = '\0';
 		m->size = 0;
 	}

@@ -6,7 +6,4 @@ name="cpio"
 # shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"
 fuzz_build "$here/fuzz_cpio.c"
-# No leak check yet: next_member leaks the name of a member whose header is
-# cut short (reported; turn it on with that fixed).
-export ASAN_OPTIONS=detect_leaks=0
 fuzz_run -max_len=16384 -close_fd_mask=3
