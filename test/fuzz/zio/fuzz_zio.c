@@ -25,27 +25,30 @@ file_of(const void *p, size_t n)
 	return fd;
 }
 
-/* Read FD to the end in reads of CHUNK bytes; the bytes read go to KEEP if any. */
+/* Read FD to the end in reads of CHUNK bytes, or OUT_MAX bytes (a sixteenth
+ * of it in reads of under 512 bytes: a bomb read a byte at a time is a
+ * million calls, and the boundaries they test come early); the bytes read
+ * go to KEEP if any. */
 static ssize_t
 drain(int fd, int fmt, size_t chunk, unsigned char *keep, size_t cap)
 {
 	struct zio *z = zio_reader(fd, fmt);
-	size_t total = 0;
+	size_t total = 0, max = chunk < 512 ? OUT_MAX / 16 : OUT_MAX;
 	ssize_t r;
 
-	while (total < OUT_MAX && (r = zio_read(z, buf, chunk)) > 0) {
+	while (total < max && (r = zio_read(z, buf, chunk)) > 0) {
 		if ((size_t)r > chunk)
 			abort();
 		if (keep != NULL && total + r <= cap)
 			memcpy(keep + total, buf, r);
 		total += r;
 	}
-	if (total < OUT_MAX && r < 0 && zio_error(z)[0] == '\0')
+	if (total < max && r < 0 && zio_error(z)[0] == '\0')
 		abort();
-	if (total < OUT_MAX && r == 0 && zio_finish(z) == 1 && zio_error(z)[0] == '\0')
+	if (total < max && r == 0 && zio_finish(z) == 1 && zio_error(z)[0] == '\0')
 		abort();
 	zio_free(z);
-	return total < OUT_MAX && r < 0 ? -1 : (ssize_t)total;
+	return total < max && r < 0 ? -1 : (ssize_t)total;
 }
 
 /* Compressed by the writer in pieces, P reads back whole. */
