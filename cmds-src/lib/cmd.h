@@ -484,8 +484,10 @@ int zcmd_main(int argc, char **argv, int fmt, int mode);
  * 0, or -1 (reported). xt_reopen opens an existing name beneath the target
  * for rewriting (a descriptor for xt_done, or -1 reported).
  * Owner (OWNER; names win over numbers), mode (less MASK unless PERMS) and
- * with MTIME the time follow. Set-id bits stay only on a file whose owner
- * was restored; as root without OWNER, device nodes are refused. xt_finish
+ * with MTIME the time follow, never by name through a symlink (a device or
+ * fifo is made with its mode). Set-id bits stay only on a file whose owner
+ * was restored, never on a device or fifo; as root without OWNER, device
+ * nodes are refused. xt_finish
  * makes the symlinks whose placeholders are still there, then gives the
  * directories their modes and times, deepest first. Zero the struct.
  */

@@ -311,13 +311,15 @@ perms(const struct xt *x, const struct xt_member *m, int owned)
 	return p;
 }
 
-/* Owner, mode and time, on FD or (fd < 0) on BASE in DFD, never through a link. */
+/* Owner, mode and time, on FD or (fd < 0) on BASE in DFD, never through a
+ * link. The mode only on FD: by name, it would follow a symlink swapped in
+ * meanwhile (no lchmod); a device or fifo has its mode from make_node. */
 static void
 attrs(const struct xt *x, int dfd, const char *base, int fd, const char *path,
     const struct xt_member *m)
 {
 	struct timespec t[2] = { { 0, UTIME_OMIT }, { m->mtime, 0 } };
-	int link = S_ISLNK(m->mode), owned = 0;
+	int owned = 0;
 	uid_t uid = m->uid;
 	gid_t gid = m->gid;
 
@@ -331,8 +333,7 @@ attrs(const struct xt *x, int dfd, const char *base, int fd, const char *path,
 		if (!owned)
 			warn_errno("%s: cannot change owner", path);
 	}
-	if (!link && (fd >= 0 ? fchmod(fd, perms(x, m, owned)) :
-	    fchmodat(dfd, base, perms(x, m, owned), 0)) < 0)
+	if (fd >= 0 && fchmod(fd, perms(x, m, owned)) < 0)
 		warn_errno("%s", path);
 	if (x->mtime && (fd >= 0 ? futimens(fd, t) :
 	    utimensat(dfd, base, t, AT_SYMLINK_NOFOLLOW)) < 0)
@@ -425,6 +426,19 @@ make_dir(struct xt_state *st, int dfd, const char *base, const char *path,
 	return 0;
 }
 
+/* A device or fifo at BASE in DFD, made with its final permissions (the
+ * umask applied by perms, if at all; set-id bits mean nothing there). */
+static int
+make_node(const struct xt *x, int dfd, const char *base, const struct xt_member *m)
+{
+	mode_t mask = umask(0);
+	int r = mknodat(dfd, base, (m->mode & S_IFMT) | (perms(x, m, 0) & 0777),
+	    makedev(m->major, m->minor));
+
+	umask(mask);
+	return r;
+}
+
 /* BASE in DFD, made as M says: 0, a descriptor for a regular file, or -1. */
 static int
 make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_member *m)
@@ -449,7 +463,7 @@ make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_
 		return -1;
 	}
 	if (S_ISCHR(m->mode) || S_ISBLK(m->mode) || S_ISFIFO(m->mode))
-		r = mknodat(dfd, base, m->mode & (S_IFMT | 0777), makedev(m->major, m->minor));
+		r = make_node(x, dfd, base, m);
 	else
 		r = (errno = EINVAL, -1);
 	if (r < 0) {
