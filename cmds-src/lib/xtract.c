@@ -32,7 +32,10 @@ struct xt_state {
 	int root;		/* the target directory: every name resolves beneath it */
 	int no_openat2;		/* the kernel has none: walk one component at a time */
 	struct xt_link *links;
-	size_t nlinks;
+	size_t nlinks, linkcap;
+	/* links by (device, inode) of their placeholders: index + 1, 0 for
+	 * none; a power of two, at most half full, one slot per inode. */
+	size_t *slots, nslots;
 	struct xt_dir *dirs;	/* directories, for their modes and times at the end */
 	size_t ndirs;
 	int said_slash;
@@ -224,15 +227,68 @@ open_dir(struct xt_state *st, char *dir, int make)
 	return keep_errno(fd, pfd);
 }
 
+/* The slot of the link whose placeholder is DEV, INO, or the empty one
+ * where it would go. */
+static size_t
+slot(const struct xt_state *st, dev_t dev, ino_t ino)
+{
+	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15u ^ (uint64_t)dev;
+	size_t i = (size_t)(h ^ h >> 32) & (st->nslots - 1);
+	const struct xt_link *l;
+
+	for (; st->slots[i] != 0; i = (i + 1) & (st->nslots - 1)) {
+		l = &st->links[st->slots[i] - 1];
+		if (l->dev == dev && l->ino == ino)
+			break;
+	}
+	return i;
+}
+
+/* Link N into the slots. One there already for its inode had a placeholder
+ * that is gone (a new file has a new inode): its link goes too. */
+static void
+index_link(struct xt_state *st, size_t n)
+{
+	struct xt_link *l = &st->links[n];
+	size_t i = slot(st, l->dev, l->ino);
+
+	if (st->slots[i] != 0) {
+		free(st->links[st->slots[i] - 1].path);
+		st->links[st->slots[i] - 1].path = NULL;
+	}
+	st->slots[i] = n + 1;
+}
+
+/* Room for one more link, in the array and in the slots. */
+static void
+grow_links(struct xt_state *st)
+{
+	if (st->nlinks == st->linkcap) {
+		st->linkcap = st->linkcap ? 2 * st->linkcap : 64;
+		st->links = xrealloc(st->links, st->linkcap * sizeof *st->links);
+	}
+	if (2 * (st->nlinks + 1) <= st->nslots)
+		return;
+	free(st->slots);
+	st->nslots = st->nslots ? 2 * st->nslots : 128;
+	st->slots = xmalloc(st->nslots * sizeof *st->slots);
+	memset(st->slots, 0, st->nslots * sizeof *st->slots);
+	for (size_t n = 0; n < st->nlinks; n++)
+		index_link(st, n);
+}
+
 /* The symlink this extraction will make where S is, if it is a placeholder. */
 static struct xt_link *
 placeholder(struct xt_state *st, const struct stat *s)
 {
-	for (size_t i = 0; i < st->nlinks; i++)
-		if (st->links[i].path != NULL && S_ISREG(s->st_mode) &&
-		    st->links[i].dev == s->st_dev && st->links[i].ino == s->st_ino)
-			return &st->links[i];
-	return NULL;
+	size_t i;
+
+	if (st->nslots == 0 || !S_ISREG(s->st_mode))
+		return NULL;
+	i = slot(st, s->st_dev, s->st_ino);
+	if (st->slots[i] == 0 || st->links[st->slots[i] - 1].path == NULL)
+		return NULL;
+	return &st->links[st->slots[i] - 1];
 }
 
 /* Say why DIR, the directory of PATH, could not be had: the first of its
@@ -355,14 +411,15 @@ defer_symlink(struct xt_state *st, int dfd, const char *base, const char *path,
 		return keep_errno(-1, fd);
 	}
 	close(fd);
-	st->links = xrealloc(st->links, (st->nlinks + 1) * sizeof *st->links);
-	l = &st->links[st->nlinks++];
+	grow_links(st);
+	l = &st->links[st->nlinks];
 	l->path = xstrdup(path);
 	l->target = xstrdup(target);
 	l->dev = s.st_dev;
 	l->ino = s.st_ino;
 	l->m = *m;
 	l->m.link = NULL;
+	index_link(st, st->nlinks++);
 	return 0;
 }
 
@@ -597,6 +654,7 @@ xt_finish(struct xt *x)
 		free(st->links[i].target);
 	}
 	free(st->links);
+	free(st->slots);
 	for (size_t i = st->ndirs; i-- > 0;) {
 		struct xt_dir *d = &st->dirs[i];
 
