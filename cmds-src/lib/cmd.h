@@ -475,7 +475,8 @@ int zcmd_main(int argc, char **argv, int fmt, int mode);
  * target), whatever the name's spelling: every directory on the way is
  * opened with openat2(RESOLVE_BENEATH) (without it, one component at a time
  * following no symlink), parents made first with MKDIRS, and the member made
- * relative to it, so no symlink and no ".." leads out. What is there is
+ * relative to it, so no symlink and no ".." leads out; a name (or hard link)
+ * of PATH_MAX bytes or more is refused in one line. What is there is
  * removed first (not a newer file with KEEP_NEWER; a directory stays). A
  * regular file is made with O_EXCL|O_NOFOLLOW and its descriptor returned
  * for the data, then xt_done. A symlink is an empty placeholder file until

@@ -200,31 +200,50 @@ beneath(struct xt_state *st, const char *path, int flags)
 	return walk_nofollow(st->root, path, flags);
 }
 
-/* The directory DIR (canonical) beneath the target, made first with MAKE:
- * an O_PATH descriptor, or -1 (errno). */
+/* The components of REST made in PFD (closed) one below the other, each
+ * opened without following a symlink: the last one's descriptor, or -1. */
+static int
+make_dirs(int pfd, const char *rest)
+{
+	char *p = xstrdup(rest), *c = p, *slash;
+	int fd = pfd;
+
+	for (; fd >= 0 && c != NULL; c = slash ? slash + 1 : NULL) {
+		if ((slash = strchr(c, '/')) != NULL)
+			*slash = '\0';
+		if (mkdirat(fd, c, 0777) < 0 && errno != EEXIST)
+			fd = keep_errno(-1, fd);
+		else
+			fd = keep_errno(step(fd, c, O_PATH | O_DIRECTORY), fd);
+	}
+	free(p);
+	return fd;
+}
+
+/* The directory DIR (canonical) beneath the target, its missing components
+ * made first with MAKE: an O_PATH descriptor, or -1 (errno). A loop, not a
+ * recursion per component. With openat2, back from DIR to the deepest
+ * directory there is; without it, the walk follows no symlink anyway, so
+ * down from the target (DIR's prefixes again and again cost as many steps). */
 static int
 open_dir(struct xt_state *st, char *dir, int make)
 {
-	char *slash;
-	const char *base = dir;
-	int fd = beneath(st, dir, O_PATH | O_DIRECTORY), pfd;
+	char *slash = NULL, *end = dir + strlen(dir), *p;
+	int fd = beneath(st, dir, O_PATH | O_DIRECTORY);
 
 	if (fd >= 0 || errno != ENOENT || !make)
 		return fd;
-	if ((slash = strrchr(dir, '/')) != NULL) {
+	while (!st->no_openat2 && (slash = strrchr(dir, '/')) != NULL) {
 		*slash = '\0';
-		pfd = open_dir(st, dir, 1);
-		*slash = '/';
-		base = slash + 1;
-	} else {
-		pfd = beneath(st, ".", O_PATH | O_DIRECTORY);
+		if ((fd = beneath(st, dir, O_PATH | O_DIRECTORY)) >= 0 || errno != ENOENT)
+			break;
 	}
-	if (pfd < 0)
-		return -1;
-	if (mkdirat(pfd, base, 0777) < 0 && errno != EEXIST)
-		return keep_errno(-1, pfd);
-	fd = step(pfd, base, O_PATH | O_DIRECTORY);
-	return keep_errno(fd, pfd);
+	for (p = dir; p < end; p++)
+		if (*p == '\0')
+			*p = '/';
+	if (slash == NULL)
+		fd = beneath(st, ".", O_PATH | O_DIRECTORY);
+	return fd < 0 ? -1 : make_dirs(fd, slash ? slash + 1 : dir);
 }
 
 /* The slot of the link whose placeholder is DEV, INO, or the empty one
@@ -531,13 +550,28 @@ make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_
 	return 0;
 }
 
+/* NAME refused if S, its own or its link's, is longer than a path can be:
+ * in one line with NAME cut (a pax name may be megabytes long). */
+static int
+too_long(const char *name, const char *s)
+{
+	if (strlen(s) < PATH_MAX)
+		return 0;
+	warn("%.64s%s: name too long", name, strlen(name) > 64 ? "..." : "");
+	return 1;
+}
+
 int
 xt_create(struct xt *x, const char *name, const struct xt_member *m)
 {
 	struct xt_state *st = state(x);
-	char *path = canon(name), *link = m->hardlink ? canon(m->link) : NULL, *dir, *base;
+	char *path, *link, *dir, *base;
 	int dfd, r = -1;
 
+	if (too_long(name, name) || (m->hardlink && too_long(name, m->link)))
+		return -1;
+	path = canon(name);
+	link = m->hardlink ? canon(m->link) : NULL;
 	if (strcmp(path, ".") == 0) {
 		/* The target itself: only a directory, for its mode and time. */
 		if (S_ISDIR(m->mode))
