@@ -6,9 +6,9 @@
 /*
  * -i stays beneath the current directory as tar -x does (see lib/xtract.c):
  * no "..", no leading slash, no symlink leading out, symlinks made last. As
- * root, owners are restored and so set-id bits and device nodes are too; as
- * another user, set-id bits are dropped. A file's later names link only to a
- * first name that was made.
+ * root, owners are restored and so set-id bits (not on devices and fifos)
+ * and device nodes are too; as another user, set-id bits are dropped. A
+ * file's later names link only to a first name that was made.
  */
 
 static const char usage[] =

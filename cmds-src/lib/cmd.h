@@ -475,7 +475,8 @@ int zcmd_main(int argc, char **argv, int fmt, int mode);
  * target), whatever the name's spelling: every directory on the way is
  * opened with openat2(RESOLVE_BENEATH) (without it, one component at a time
  * following no symlink), parents made first with MKDIRS, and the member made
- * relative to it, so no symlink and no ".." leads out. What is there is
+ * relative to it, so no symlink and no ".." leads out; a name (or hard link)
+ * of PATH_MAX bytes or more is refused in one line. What is there is
  * removed first (not a newer file with KEEP_NEWER; a directory stays). A
  * regular file is made with O_EXCL|O_NOFOLLOW and its descriptor returned
  * for the data, then xt_done. A symlink is an empty placeholder file until
@@ -484,8 +485,10 @@ int zcmd_main(int argc, char **argv, int fmt, int mode);
  * 0, or -1 (reported). xt_reopen opens an existing name beneath the target
  * for rewriting (a descriptor for xt_done, or -1 reported).
  * Owner (OWNER; names win over numbers), mode (less MASK unless PERMS) and
- * with MTIME the time follow. Set-id bits stay only on a file whose owner
- * was restored; as root without OWNER, device nodes are refused. xt_finish
+ * with MTIME the time follow, never by name through a symlink (a device or
+ * fifo is made with its mode). Set-id bits stay only on a file whose owner
+ * was restored, never on a device or fifo; as root without OWNER, device
+ * nodes are refused. xt_finish
  * makes the symlinks whose placeholders are still there, then gives the
  * directories their modes and times, deepest first. Zero the struct.
  */

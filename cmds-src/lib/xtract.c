@@ -32,7 +32,10 @@ struct xt_state {
 	int root;		/* the target directory: every name resolves beneath it */
 	int no_openat2;		/* the kernel has none: walk one component at a time */
 	struct xt_link *links;
-	size_t nlinks;
+	size_t nlinks, linkcap;
+	/* links by (device, inode) of their placeholders: index + 1, 0 for
+	 * none; a power of two, at most half full, one slot per inode. */
+	size_t *slots, nslots;
 	struct xt_dir *dirs;	/* directories, for their modes and times at the end */
 	size_t ndirs;
 	int said_slash;
@@ -197,42 +200,114 @@ beneath(struct xt_state *st, const char *path, int flags)
 	return walk_nofollow(st->root, path, flags);
 }
 
-/* The directory DIR (canonical) beneath the target, made first with MAKE:
- * an O_PATH descriptor, or -1 (errno). */
+/* The components of REST made in PFD (closed) one below the other, each
+ * opened without following a symlink: the last one's descriptor, or -1. */
+static int
+make_dirs(int pfd, const char *rest)
+{
+	char *p = xstrdup(rest), *c = p, *slash;
+	int fd = pfd;
+
+	for (; fd >= 0 && c != NULL; c = slash ? slash + 1 : NULL) {
+		if ((slash = strchr(c, '/')) != NULL)
+			*slash = '\0';
+		if (mkdirat(fd, c, 0777) < 0 && errno != EEXIST)
+			fd = keep_errno(-1, fd);
+		else
+			fd = keep_errno(step(fd, c, O_PATH | O_DIRECTORY), fd);
+	}
+	free(p);
+	return fd;
+}
+
+/* The directory DIR (canonical) beneath the target, its missing components
+ * made first with MAKE: an O_PATH descriptor, or -1 (errno). A loop, not a
+ * recursion per component. With openat2, back from DIR to the deepest
+ * directory there is; without it, the walk follows no symlink anyway, so
+ * down from the target (DIR's prefixes again and again cost as many steps). */
 static int
 open_dir(struct xt_state *st, char *dir, int make)
 {
-	char *slash;
-	const char *base = dir;
-	int fd = beneath(st, dir, O_PATH | O_DIRECTORY), pfd;
+	char *slash = NULL, *end = dir + strlen(dir), *p;
+	int fd = beneath(st, dir, O_PATH | O_DIRECTORY);
 
 	if (fd >= 0 || errno != ENOENT || !make)
 		return fd;
-	if ((slash = strrchr(dir, '/')) != NULL) {
+	while (!st->no_openat2 && (slash = strrchr(dir, '/')) != NULL) {
 		*slash = '\0';
-		pfd = open_dir(st, dir, 1);
-		*slash = '/';
-		base = slash + 1;
-	} else {
-		pfd = beneath(st, ".", O_PATH | O_DIRECTORY);
+		if ((fd = beneath(st, dir, O_PATH | O_DIRECTORY)) >= 0 || errno != ENOENT)
+			break;
 	}
-	if (pfd < 0)
-		return -1;
-	if (mkdirat(pfd, base, 0777) < 0 && errno != EEXIST)
-		return keep_errno(-1, pfd);
-	fd = step(pfd, base, O_PATH | O_DIRECTORY);
-	return keep_errno(fd, pfd);
+	for (p = dir; p < end; p++)
+		if (*p == '\0')
+			*p = '/';
+	if (slash == NULL)
+		fd = beneath(st, ".", O_PATH | O_DIRECTORY);
+	return fd < 0 ? -1 : make_dirs(fd, slash ? slash + 1 : dir);
+}
+
+/* The slot of the link whose placeholder is DEV, INO, or the empty one
+ * where it would go. */
+static size_t
+slot(const struct xt_state *st, dev_t dev, ino_t ino)
+{
+	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15u ^ (uint64_t)dev;
+	size_t i = (size_t)(h ^ h >> 32) & (st->nslots - 1);
+	const struct xt_link *l;
+
+	for (; st->slots[i] != 0; i = (i + 1) & (st->nslots - 1)) {
+		l = &st->links[st->slots[i] - 1];
+		if (l->dev == dev && l->ino == ino)
+			break;
+	}
+	return i;
+}
+
+/* Link N into the slots. One there already for its inode had a placeholder
+ * that is gone (a new file has a new inode): its link goes too. */
+static void
+index_link(struct xt_state *st, size_t n)
+{
+	struct xt_link *l = &st->links[n];
+	size_t i = slot(st, l->dev, l->ino);
+
+	if (st->slots[i] != 0) {
+		free(st->links[st->slots[i] - 1].path);
+		st->links[st->slots[i] - 1].path = NULL;
+	}
+	st->slots[i] = n + 1;
+}
+
+/* Room for one more link, in the array and in the slots. */
+static void
+grow_links(struct xt_state *st)
+{
+	if (st->nlinks == st->linkcap) {
+		st->linkcap = st->linkcap ? 2 * st->linkcap : 64;
+		st->links = xrealloc(st->links, st->linkcap * sizeof *st->links);
+	}
+	if (2 * (st->nlinks + 1) <= st->nslots)
+		return;
+	free(st->slots);
+	st->nslots = st->nslots ? 2 * st->nslots : 128;
+	st->slots = xmalloc(st->nslots * sizeof *st->slots);
+	memset(st->slots, 0, st->nslots * sizeof *st->slots);
+	for (size_t n = 0; n < st->nlinks; n++)
+		index_link(st, n);
 }
 
 /* The symlink this extraction will make where S is, if it is a placeholder. */
 static struct xt_link *
 placeholder(struct xt_state *st, const struct stat *s)
 {
-	for (size_t i = 0; i < st->nlinks; i++)
-		if (st->links[i].path != NULL && S_ISREG(s->st_mode) &&
-		    st->links[i].dev == s->st_dev && st->links[i].ino == s->st_ino)
-			return &st->links[i];
-	return NULL;
+	size_t i;
+
+	if (st->nslots == 0 || !S_ISREG(s->st_mode))
+		return NULL;
+	i = slot(st, s->st_dev, s->st_ino);
+	if (st->slots[i] == 0 || st->links[st->slots[i] - 1].path == NULL)
+		return NULL;
+	return &st->links[st->slots[i] - 1];
 }
 
 /* Say why DIR, the directory of PATH, could not be had: the first of its
@@ -311,13 +386,15 @@ perms(const struct xt *x, const struct xt_member *m, int owned)
 	return p;
 }
 
-/* Owner, mode and time, on FD or (fd < 0) on BASE in DFD, never through a link. */
+/* Owner, mode and time, on FD or (fd < 0) on BASE in DFD, never through a
+ * link. The mode only on FD: by name, it would follow a symlink swapped in
+ * meanwhile (no lchmod); a device or fifo has its mode from make_node. */
 static void
 attrs(const struct xt *x, int dfd, const char *base, int fd, const char *path,
     const struct xt_member *m)
 {
 	struct timespec t[2] = { { 0, UTIME_OMIT }, { m->mtime, 0 } };
-	int link = S_ISLNK(m->mode), owned = 0;
+	int owned = 0;
 	uid_t uid = m->uid;
 	gid_t gid = m->gid;
 
@@ -331,8 +408,7 @@ attrs(const struct xt *x, int dfd, const char *base, int fd, const char *path,
 		if (!owned)
 			warn_errno("%s: cannot change owner", path);
 	}
-	if (!link && (fd >= 0 ? fchmod(fd, perms(x, m, owned)) :
-	    fchmodat(dfd, base, perms(x, m, owned), 0)) < 0)
+	if (fd >= 0 && fchmod(fd, perms(x, m, owned)) < 0)
 		warn_errno("%s", path);
 	if (x->mtime && (fd >= 0 ? futimens(fd, t) :
 	    utimensat(dfd, base, t, AT_SYMLINK_NOFOLLOW)) < 0)
@@ -354,14 +430,15 @@ defer_symlink(struct xt_state *st, int dfd, const char *base, const char *path,
 		return keep_errno(-1, fd);
 	}
 	close(fd);
-	st->links = xrealloc(st->links, (st->nlinks + 1) * sizeof *st->links);
-	l = &st->links[st->nlinks++];
+	grow_links(st);
+	l = &st->links[st->nlinks];
 	l->path = xstrdup(path);
 	l->target = xstrdup(target);
 	l->dev = s.st_dev;
 	l->ino = s.st_ino;
 	l->m = *m;
 	l->m.link = NULL;
+	index_link(st, st->nlinks++);
 	return 0;
 }
 
@@ -425,6 +502,19 @@ make_dir(struct xt_state *st, int dfd, const char *base, const char *path,
 	return 0;
 }
 
+/* A device or fifo at BASE in DFD, made with its final permissions (the
+ * umask applied by perms, if at all; set-id bits mean nothing there). */
+static int
+make_node(const struct xt *x, int dfd, const char *base, const struct xt_member *m)
+{
+	mode_t mask = umask(0);
+	int r = mknodat(dfd, base, (m->mode & S_IFMT) | (perms(x, m, 0) & 0777),
+	    makedev(m->major, m->minor));
+
+	umask(mask);
+	return r;
+}
+
 /* BASE in DFD, made as M says: 0, a descriptor for a regular file, or -1. */
 static int
 make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_member *m)
@@ -449,7 +539,7 @@ make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_
 		return -1;
 	}
 	if (S_ISCHR(m->mode) || S_ISBLK(m->mode) || S_ISFIFO(m->mode))
-		r = mknodat(dfd, base, m->mode & (S_IFMT | 0777), makedev(m->major, m->minor));
+		r = make_node(x, dfd, base, m);
 	else
 		r = (errno = EINVAL, -1);
 	if (r < 0) {
@@ -460,13 +550,28 @@ make(struct xt *x, int dfd, const char *base, const char *path, const struct xt_
 	return 0;
 }
 
+/* NAME refused if S, its own or its link's, is longer than a path can be:
+ * in one line with NAME cut (a pax name may be megabytes long). */
+static int
+too_long(const char *name, const char *s)
+{
+	if (strlen(s) < PATH_MAX)
+		return 0;
+	warn("%.64s%s: name too long", name, strlen(name) > 64 ? "..." : "");
+	return 1;
+}
+
 int
 xt_create(struct xt *x, const char *name, const struct xt_member *m)
 {
 	struct xt_state *st = state(x);
-	char *path = canon(name), *link = m->hardlink ? canon(m->link) : NULL, *dir, *base;
+	char *path, *link, *dir, *base;
 	int dfd, r = -1;
 
+	if (too_long(name, name) || (m->hardlink && too_long(name, m->link)))
+		return -1;
+	path = canon(name);
+	link = m->hardlink ? canon(m->link) : NULL;
 	if (strcmp(path, ".") == 0) {
 		/* The target itself: only a directory, for its mode and time. */
 		if (S_ISDIR(m->mode))
@@ -583,6 +688,7 @@ xt_finish(struct xt *x)
 		free(st->links[i].target);
 	}
 	free(st->links);
+	free(st->slots);
 	for (size_t i = st->ndirs; i-- > 0;) {
 		struct xt_dir *d = &st->dirs[i];
 

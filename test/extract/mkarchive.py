@@ -10,6 +10,8 @@ A member is TYPE:NAME[:ARG], one argument each:
   t:NAME:MTIME   empty file of that time (pax when it does not fit)     (tar)
   p:NAME:KEY=VAL empty file with that pax record                        (tar)
   s:NAME:HEX     no data, its size field these raw bytes (12)           (tar)
+  n:NAME         fifo                  L:COUNT:TARGET   COUNT symlinks
+  D:COUNT        empty file a/a/.../f, COUNT directories deep (tar: pax path)
 Every member has mode 0644 (0755 for directories, +M:MODE as a suffix type
 letter, e.g. f4755:x:data, overrides), owner 0:0 and mtime 1000000000.
 """
@@ -27,10 +29,22 @@ def parse(arg):
     return kind[0], name, extra, mode
 
 
+def expand(members):
+    """The members L and D stand for, named by the others' spelling."""
+    for kind, name, extra, mode in members:
+        if kind == 'L':
+            for i in range(int(name)):
+                yield 'l', 'l%d' % i, extra, 0o777
+        elif kind == 'D':
+            yield 'f', 'a/' * int(name) + 'f', '', 0o644
+        else:
+            yield kind, name, extra, mode
+
+
 def tar(members):
     out = io.BytesIO()
     with tarfile.open(fileobj=out, mode='w', format=tarfile.PAX_FORMAT) as t:
-        for kind, name, extra, mode in members:
+        for kind, name, extra, mode in expand(members):
             i = tarfile.TarInfo(name)
             i.mtime, i.mode, i.uname, i.gname = MTIME, mode, 'root', 'root'
             data = None
@@ -46,6 +60,8 @@ def tar(members):
             elif kind == 'c':
                 i.type = tarfile.CHRTYPE
                 i.devmajor, i.devminor = map(int, extra.split(','))
+            elif kind == 'n':
+                i.type = tarfile.FIFOTYPE
             elif kind == 't':
                 i.mtime = int(extra)
             elif kind == 'p':
@@ -81,7 +97,7 @@ def newc(ino, mode, nlink, name, data, rdev=(0, 0)):
 
 def cpio(members):
     out = b''
-    for n, (kind, name, extra, mode) in enumerate(members, 1000):
+    for n, (kind, name, extra, mode) in enumerate(expand(members), 1000):
         if kind == 'f':
             out += newc(n, 0o100000 | mode, 1, name, extra.encode())
         elif kind == 'F':
@@ -94,6 +110,8 @@ def cpio(members):
             out += newc(n, 0o120777, 1, name, extra.encode())
         elif kind == 'c':
             out += newc(n, 0o020000 | mode, 1, name, b'', tuple(map(int, extra.split(','))))
+        elif kind == 'n':
+            out += newc(n, 0o010000 | mode, 1, name, b'')
         else:
             sys.exit('mkarchive: %s: no such member type for cpio' % kind)
     out += newc(0, 0, 1, 'TRAILER!!!', b'')

@@ -35,6 +35,8 @@ needs_root t 'set-id kept as root' 0 'echo x >f; chmod 4755 f; echo f | cpio -o 
 t '.. refused' 1 'mkdir d; echo x >f; echo d/../f | cpio -o >a.cpio 2>/dev/null; rm f; cpio -id <a.cpio 2>&1; r=$?; ls; exit $r' $'cpio: d/../f: member name contains \'..\'\n1 block\na.cpio\nd\n'
 t 'leading slash removed' 0 'mkdir d; echo x >d/f; echo "$(pwd)/d/f" | cpio -o >a.cpio 2>/dev/null; mkdir x; cd x; cpio -id <../a.cpio 2>&1 | head -n 1; find . -name f | wc -l' $'cpio: Removing leading \'/\' from member names\n1\n'
 needs_root t 'devices and owners' 0 'mknod c c 1 3; echo x >f; chown 12:34 f; printf "c\nf\n" | cpio -o >a.cpio 2>/dev/null; cpio -tv <a.cpio 2>/dev/null | cut -c1-10,34-41; rm c f; cpio -i <a.cpio 2>/dev/null; stat -c "%F %t %T" c; stat -c "%u %g" f' $'crw-r--r--  1,   3\n-rw-r--r--       2\ncharacter special file 1 3\n12 34\n'
+t 'fifo modes: kept as root, umask without' 0 'umask 022; mkfifo -m 666 p; mkfifo -m 640 q; printf "p\nq\n" | cpio -o >a.cpio 2>/dev/null; rm p q; cpio -i <a.cpio 2>/dev/null; stat -c %a p q' "$( (($(id -u) == 0)) && echo 666 || echo 644)"$'\n640\n'
+needs_root t 'device and fifo modes as archived, no set-id bits' 0 "python3 $(printf %q "$top/test/extract/mkarchive.py") cpio c4640:c:1,3 n2640:p >a.cpio; umask 077; cpio -i <a.cpio 2>/dev/null; stat -c %a c p" $'640\n640\n'
 t 'missing file, carries on' 1 'echo x >f; printf "nope\nf\n" | cpio -o >a.cpio 2>e; r=$?; cat e; cpio -t <a.cpio 2>/dev/null; exit $r' $'cpio: nope: No such file or directory\n1 block\nf\n'
 skip_if_root t 'unreadable file' 1 'echo x >f; chmod 000 f; echo f | cpio -o 2>&1 >/dev/null' $'cpio: f: Permission denied\n1 block\n'
 t 'empty name list' 0 'cpio -o </dev/null 2>/dev/null | cpio -t 2>&1' $'1 block\n'
