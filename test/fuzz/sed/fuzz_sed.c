@@ -5,7 +5,7 @@
  * directory, a scratch one: a name with a slash cannot be opened.
  */
 #include <stdio.h>
-static FILE *sandboxed_fopen(const char *name, const char *mode);
+static inline FILE *sandboxed_fopen(const char *name, const char *mode);
 #define fopen sandboxed_fopen
 /* Scripts may loop or grow for ever: a budget of commands and bytes. */
 static unsigned long steps;
@@ -22,16 +22,6 @@ static unsigned long steps;
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
-
-static FILE *
-sandboxed_fopen(const char *name, const char *mode)
-{
-	if (strchr(name, '/') != NULL) {
-		errno = EACCES;
-		return NULL;
-	}
-	return fopen(name, mode);
-}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
