@@ -1,9 +1,9 @@
 #!/bin/sh
-# build-box.sh OUTDIR - the multicall binary OUTDIR/ubox: every cmds-src/*.c
-# compiled unchanged by the host compiler, its main renamed per command, plus
-# init (PID 1 lives in the box: one libc instead of two), a table generated
-# from the file list, and the command library. Objects are rebuilt only when
-# their sources or headers are newer. Fails if a command object defines any
+# build-box.sh OUTDIR - the multicall binary OUTDIR/ubox: every command of
+# cmds-src/ (NAME.c or NAME/) compiled unchanged by the host compiler, its main
+# renamed per command, plus init (PID 1 lives in the box: one libc instead of
+# two), a table generated from the sources (pack/cmd-names.sh), and the command
+# library. Objects are rebuilt only when their sources or headers are newer. Fails if a command object defines any
 # global symbol other than its renamed main: commands can never collide.
 # BOX_LDFLAGS and BOX_LDLIBS, when set, replace the static link and the musl-built
 # zlib and libzstd (the sanitizer build links glibc and Debian's -lz -lzstd);
@@ -28,22 +28,41 @@ newer() { # newer OBJ SRC...: is OBJ missing or older than any SRC?
 	return 1
 }
 
-names=
-for src in cmds-src/*.c; do
-	name=$(basename "$src" .c)
+# A command's object: NAME.c compiled, or a directory's .c files (with its
+# private headers) compiled and joined with ld -r, every global but main made
+# local, so files of one command may share names and commands still cannot.
+cmd_obj() { # cmd_obj NAME SYM OBJ
+	if [ -d "cmds-src/$1" ]; then
+		set -- "$1" "$2" "$3" "$out/cmd/$2"
+		mkdir -p "$4"
+		for src in "cmds-src/$1"/*.c; do
+			o=$4/$(basename "$src" .c).o
+			if newer "$o" "$src" cmds-src/lib/*.h "cmds-src/$1"/*.h; then
+				$cc $cflags -I"cmds-src/$1" -Icmds-src/lib $inc "-Dmain=ubox_${2}_main" -c -o "$o" "$src"
+			fi
+		done
+		ld -r -o "$3.tmp" "$4"/*.o
+		objcopy --keep-global-symbol="ubox_${2}_main" "$3.tmp" "$3"
+		rm -f "$3.tmp"
+	elif newer "$3" "cmds-src/$1.c" cmds-src/lib/*.h; then
+		$cc $cflags -Icmds-src/lib $inc "-Dmain=ubox_${2}_main" -c -o "$3" "cmds-src/$1.c"
+	fi
+}
+
+# Every name, and the command it runs: generated from the sources.
+pack/cmd-names.sh >"$out/names"
+for name in $(awk '$1 == $2 { print $1 }' "$out/names"); do
 	sym=$(pack/box-sym.sh "$name")
 	obj=$out/cmd/$sym.o
-	if newer "$obj" "$src" cmds-src/lib/cmd.h; then
-		$cc $cflags -Icmds-src/lib $inc "-Dmain=ubox_${sym}_main" -c -o "$obj" "$src"
-	fi
+	cmd_obj "$name" "$sym" "$obj"
 	exports=$(nm -g --defined-only "$obj" | awk '{ print $3 }')
 	if [ "$exports" != "ubox_${sym}_main" ]; then
-		echo "build-box: $src: exports $(echo $exports) (only main may be global)" >&2
+		echo "build-box: $name: exports $(echo $exports) (only main may be global)" >&2
 		rm -f "$obj"
 		exit 1
 	fi
-	names="$names $name"
 done
+echo "init init" >>"$out/names"
 
 for src in cmds-src/lib/*.c; do
 	obj=$out/lib/$(basename "$src" .c).o
@@ -57,8 +76,7 @@ for src in init/*.c; do
 	newer "$obj" "$src" init/init.h && $cc $cflags -D_GNU_SOURCE -Dmain=ubox_init_main -c -o "$obj" "$src"
 done
 
-# shellcheck disable=SC2086
-pack/box-table.sh $names init >"$out/table.c"
+pack/box-table.sh <"$out/names" >"$out/table.c"
 $cc $cflags -c -o "$out/table.o" "$out/table.c"
 $cc $cflags -c -o "$out/box.o" pack/box.c
 # shellcheck disable=SC2086

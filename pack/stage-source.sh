@@ -13,16 +13,19 @@ mkdir -p "$root/bin" "$root/ubin" "$root/src/lib" "$root/tmp" \
 cp "$INIT" "$root/init"
 cp pack/etc/* "$root/etc/"
 
-# The builder, and one entry per command: the file list of cmds-src/ is the
-# command list.
+# The builder, and one entry per name: the commands of cmds-src/ (files and
+# directories) and the names they declare are the command list.
 cp "$UBUILD" "$root/bin/ubuild"
 ln -s ubuild "$root/bin/tcc"	# the compiler front end, and C scripts: #!/bin/tcc -run
 ln -s ubuild "$root/bin/cc"
 ln -s ubuild "$root/bin/rebuild"	# force rebuilds; with no names, every command
-for src in cmds-src/*.c; do
-	[ -e "$src" ] || continue
-	name=$(basename "$src" .c)
-	cp "$src" "$root/src/$name.c"
+pack/cmd-names.sh | while read -r name cmd; do
+	if [ "$name" = "$cmd" ] && [ -d "cmds-src/$cmd" ]; then
+		mkdir "$root/src/$cmd"
+		cp cmds-src/"$cmd"/*.[ch] "$root/src/$cmd/"
+	elif [ "$name" = "$cmd" ]; then
+		cp "cmds-src/$cmd.c" "$root/src/"
+	fi
 	ln -s ubuild "$root/bin/$name"
 done
 cp cmds-src/lib/*.c cmds-src/lib/*.h "$root/src/lib/"
@@ -46,9 +49,9 @@ uapi=$(mktemp -d)
 trap 'rm -rf "$uapi"' EXIT
 ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
 ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
-for src in cmds-src/*.c cmds-src/lib/*.c; do
+for src in cmds-src/*.c cmds-src/*/*.c; do
 	[ -e "$src" ] || continue
-	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -Icmds-src/lib -I"$LIBS" "$src"
+	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -I"$(dirname "$src")" -Icmds-src/lib -I"$LIBS" "$src"
 done | tr ' \\' '\n\n' | sed -n "s|^$uapi/||p" | sort -u | while read -r h; do
 	mkdir -p "$root/usr/include/$(dirname "$h")"
 	cp -L "$uapi/$h" "$root/usr/include/$h"

@@ -309,12 +309,13 @@ out:
 	return r;
 }
 
-/* ---- a command: SRC/NAME.c + check object + library -> DIR/NAME ---- */
+/* ---- a command: SRC/NAME.c or the .c files of SRC/NAME/ + check object + library -> DIR/NAME ---- */
 
 struct cmdjob {
-	const char *src, *lib, *out;
+	char **files;		/* the command's own files: .c compiled, .h and the directory not */
+	const char *lib, *out, *dir;	/* dir: SRC/NAME for a directory command, or NULL */
 	const struct ub *u;
-	char *code;		/* defines the key and the entry for check.c */
+	char *code;		/* defines the key, the entry and the names for check.c */
 };
 
 /* A C string literal holding s. */
@@ -335,8 +336,9 @@ put_literal(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* __ubin_names: "NAME\0OTHER\0...\0", what check.c may re-run the builder as. */
 static char *
-stamp_code(const struct ub *u, const char *name, const char *key)
+stamp_code(const struct ub *u, const char *name, char **names, const char *key)
 {
 	char *code = NULL, entry[4096];
 	size_t len;
@@ -349,6 +351,13 @@ stamp_code(const struct ub *u, const char *name, const char *key)
 	put_literal(f, key);
 	fputs(";\nconst char __ubin_entry[] = ", f);
 	put_literal(f, entry);
+	fputs(";\nconst char __ubin_bin[] = ", f);
+	put_literal(f, u->bin);
+	fputs(";\nconst char __ubin_names[] = ", f);
+	for (; *names != NULL; names++) {
+		put_literal(f, *names);
+		fputs(" \"\\0\" ", f);
+	}
 	fputs(";\n", f);
 	if (fclose(f) != 0) {
 		free(code);
@@ -362,40 +371,59 @@ cmd_child(void *arg)
 {
 	struct cmdjob *j = arg;
 	char inc[4096];
-	const char *in[16] = { j->src, j->u->check };
-	const char *incs[] = { inc, NULL };
+	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
 	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in, .code = j->code,
 		.incdirs = incs, .defines = defs };
-	size_t n = 2;
+	size_t n = 0;
 
+	for (size_t i = 0; j->files[i] != NULL; i++) {
+		if (!ub_is_c(j->files[i]))
+			continue;
+		if (n == UB_FILES_MAX) {
+			fprintf(stderr, "ubuild: %s: more than %d .c files\n", j->dir, UB_FILES_MAX);
+			return UB_ECOMPILE;
+		}
+		in[n++] = j->files[i];
+	}
+	in[n++] = j->u->check;
 	if (j->lib != NULL)
 		in[n++] = j->lib;
-	for (const char *const *l = j->u->libs; l != NULL && *l != NULL && n < 15; l++)
+	for (const char *const *l = j->u->libs; l != NULL && *l != NULL && n < UB_FILES_MAX + 7; l++)
 		in[n++] = *l;
+	in[n] = NULL;
 	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
 	return cc_build(&job, ub_diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
 }
 
-/* SRC/NAME.c, then every library file: what a command's build reads. */
+/* The command's own files, then every library file: what a command's build reads. */
 static char **
-cmd_sources(const struct ub *u, const char *name)
+cmd_sources(const struct ub *u, char **own)
 {
 	char **lib = ub_lib_sources(u), **v;
-	size_t n = 0, len = strlen(u->src) + strlen(name) + 4;
+	size_t n = 0, m = 0;
 
 	if (lib == NULL)
 		return NULL;
 	while (lib[n] != NULL)
 		n++;
-	if ((v = malloc((n + 2) * sizeof *v)) == NULL || (v[0] = malloc(len)) == NULL) {
-		free(v);
+	while (own[m] != NULL)
+		m++;
+	if ((v = malloc((m + n + 1) * sizeof *v)) == NULL) {
 		ub_free_list(lib);
 		return NULL;
 	}
-	snprintf(v[0], len, "%s/%s.c", u->src, name);
-	memcpy(v + 1, lib, (n + 1) * sizeof *v);
+	memcpy(v + m, lib, (n + 1) * sizeof *v);
 	free(lib);
+	for (size_t i = 0; i < m; i++) {
+		if ((v[i] = strdup(own[i])) == NULL) {
+			while (i > 0)
+				free(v[--i]);
+			ub_free_list(v + m);
+			free(v);
+			return NULL;
+		}
+	}
 	return v;
 }
 
@@ -429,11 +457,34 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 	return r;
 }
 
+/*
+ * DIR/OTHER -> NAME for each other name, made as a temp link and renamed
+ * over: running DIR/OTHER shows the kernel (AT_EXECFN) the name it was run by.
+ */
+static void
+link_names(const char *dir, char **names)
+{
+	char *tmp, *to;
+
+	for (size_t i = 1; names[i] != NULL; i++) {
+		if ((tmp = ub_tmpname(dir, names[i])) == NULL || (to = join(dir, names[i])) == NULL) {
+			free(tmp);
+			continue;
+		}
+		unlink(tmp);
+		if (symlink(names[0], tmp) == 0)
+			ub_publish(tmp, to);
+		free(tmp);
+		free(to);
+	}
+}
+
 int
 ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 {
 	struct cmdjob j = { 0 };
-	char *lib = NULL, *key = NULL, *out = NULL, **srcs = NULL;
+	char *lib = NULL, *key = NULL, *out = NULL, **srcs = NULL, **names = NULL;
+	char path[4096];
 	int lk = -1, r;
 
 	*exe = NULL;
@@ -441,17 +492,20 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 	if ((r = ub_build_lib(u, dir, &lib)) != UB_OK)
 		return r;
 	r = UB_ESYS;
-	if ((out = join(dir, name)) == NULL || (srcs = cmd_sources(u, name)) == NULL)
+	if ((out = join(dir, name)) == NULL || (j.files = ub_cmd_files(u, name)) == NULL ||
+	    (names = ub_cmd_names(u, name)) == NULL || (srcs = cmd_sources(u, j.files)) == NULL)
 		goto out;
 	if ((key = key_make((const char *const *)srcs)) == NULL ||
-	    (j.code = stamp_code(u, name, key)) == NULL || (lk = ub_lock(dir, name)) < 0)
+	    (j.code = stamp_code(u, name, names, key)) == NULL || (lk = ub_lock(dir, name)) < 0)
 		goto out;
-	j.src = srcs[0];
+	if (ub_form(u, name, path, sizeof path) == UB_DIR)
+		j.dir = j.files[0];
 	j.lib = lib;
 	r = ub_key_hit(out, key) == 1 ? UB_OK : cmd_compile(u, &j, dir, name, out);
 	if (r == UB_OK && u->verbose && j.out == NULL)
 		fprintf(stderr, "ubuild: %s: cached\n", name);
 	if (r == UB_OK) {
+		link_names(dir, names);
 		*exe = out;
 		out = NULL;
 	}
@@ -459,6 +513,8 @@ out:
 	if (lk >= 0)
 		close(lk);
 	ub_free_list(srcs);
+	ub_free_list(j.files);
+	ub_free_list(names);
 	free(lib);
 	free(key);
 	free(j.code);

@@ -36,7 +36,8 @@ entry(const char *path, const struct timespec *now, char *line, size_t len)
 
 	if (stat(path, &st) < 0)
 		return -1;
-	return key_stat_line(path, &st, racy(&st, now), line, len);
+	/* A directory (a command's, for files added or removed) is never hashed. */
+	return key_stat_line(path, &st, S_ISREG(st.st_mode) && racy(&st, now), line, len);
 }
 
 char *

@@ -1,4 +1,4 @@
-/* lib.c - the shared command library's files, in a stable order */
+/* lib.c - the source files of the library and of directory commands, in a stable order */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -23,8 +23,8 @@ wanted(const char *name)
 	    (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
-static int
-by_name(const void *a, const void *b)
+int
+ub_by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -37,16 +37,25 @@ ub_free_list(char **v)
 	free(v);
 }
 
-/* A missing library directory is an empty library, not an error. */
+/* The library's files. A missing library directory is an empty library, not an error. */
 char **
 ub_lib_sources(const struct ub *u)
 {
-	char dir[4096], **v = NULL, **nv;
+	char dir[4096];
+
+	snprintf(dir, sizeof dir, "%s/lib", u->src);
+	return ub_dir_sources(dir);
+}
+
+/* The .c and .h files of DIR, sorted, NULL-terminated; none if DIR is missing. */
+char **
+ub_dir_sources(const char *dir)
+{
+	char **v = NULL, **nv;
 	size_t n = 0, len;
 	struct dirent *d;
 	DIR *dp;
 
-	snprintf(dir, sizeof dir, "%s/lib", u->src);
 	if ((dp = opendir(dir)) == NULL && errno != ENOENT)
 		return NULL;
 	while (dp != NULL && (d = readdir(dp)) != NULL) {
@@ -65,7 +74,7 @@ ub_lib_sources(const struct ub *u)
 		closedir(dp);
 	if (v == NULL && (v = calloc(1, sizeof *v)) == NULL)
 		return NULL;
-	qsort(v, n, sizeof *v, by_name);
+	qsort(v, n, sizeof *v, ub_by_name);
 	return v;
 fail:
 	if (v != NULL)

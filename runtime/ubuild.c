@@ -42,22 +42,6 @@ static const char usage[] =
     "  -L build the library keyed by content only, as the image ships it";
 
 static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
-has_source(const struct ub *u, const char *name)
-{
-	char path[4096];
-	struct stat st;
-
-	snprintf(path, sizeof path, "%s/%s.c", u->src, name);
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int
 rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	(void)st, (void)ftw;
@@ -83,16 +67,19 @@ static int
 run_uncached(const struct ub *u, const char *name, char **argv)
 {
 	const char *t = getenv("TMPDIR");
-	char dir[4096], *exe;
+	char dir[4096], *exe, *cmd;
 	int fd = -1, r;
 
+	cmd = ub_form(u, name, dir, sizeof dir) == UB_NONE ? ub_alias_of(u, name) : NULL;
 	snprintf(dir, sizeof dir, "%s/ubuild.XXXXXX", t && *t ? t : "/tmp");
 	if (mkdtemp(dir) == NULL) {
 		fprintf(stderr, "%s: no cache and no temporary directory: %s: %s\n",
 		    name, dir, strerror(errno));
+		free(cmd);
 		return 126;
 	}
-	r = ub_build_cmd(u, dir, name, &exe);
+	r = ub_build_cmd(u, dir, cmd ? cmd : name, &exe);
+	free(cmd);
 	if (r == UB_OK) {
 		fd = open(exe, O_RDONLY | O_CLOEXEC);
 		free(exe);
@@ -111,26 +98,40 @@ run_uncached(const struct ub *u, const char *name, char **argv)
 	return 126;
 }
 
-/* Build NAME if needed. Returns 0 with *exe set, or the exit status to give. */
+/*
+ * Build the command NAME, or the command that declares NAME as another of its
+ * names. Returns 0 with *exe set to the cache entry that runs as NAME, or
+ * the exit status to give.
+ */
 static int
 build(const struct ub *u, const char *name, char **exe)
 {
-	char path[4096];
+	char path[4096], *cmd = NULL, *built = NULL;
+	const char *what = name;
 	int r;
 
 	*exe = NULL;
-	if (!ub_valid_name(name) || !has_source(u, name)) {
+	if (ub_form(u, name, path, sizeof path) == UB_NONE && ub_valid_name(name) &&
+	    (cmd = ub_alias_of(u, name)) != NULL)
+		what = cmd;
+	if (ub_form(u, what, path, sizeof path) == UB_NONE) {
 		snprintf(path, sizeof path, "%s/%s", u->cache, name);
 		if (ub_valid_name(name))
 			unlink(path);	/* the source is gone: so is the command */
 		fprintf(stderr, "%s: not found\n", name);
 		return 127;
 	}
-	r = ub_build_cmd(u, u->cache, name, exe);
+	r = ub_build_cmd(u, u->cache, what, &built);
+	if (r == UB_OK && cmd != NULL) {	/* run it by the link made for NAME */
+		free(built);
+		snprintf(path, sizeof path, "%s/%s", u->cache, name);
+		built = strdup(path);
+	}
+	free(cmd);
 	if (r == UB_OK)
-		return 0;
+		return (*exe = built) != NULL ? 0 : -ENOMEM;
 	if (r == UB_ECOMPILE) {
-		fprintf(stderr, "%s: %s/%s.c: compile failed, nothing cached\n", name, u->src, name);
+		fprintf(stderr, "%s: %s: compile failed, nothing cached\n", name, path);
 		return 126;
 	}
 	if (r == UB_ESPACE)
@@ -158,35 +159,6 @@ run(const struct ub *u, const char *name, char **argv)
 	execv(exe, argv);
 	fprintf(stderr, "%s: %s: %s\n", name, exe, strerror(errno));
 	return 126;
-}
-
-/* Every command with a source in SRC, sorted. */
-static char **
-all_names(const struct ub *u, int *n)
-{
-	DIR *d = opendir(u->src);
-	struct dirent *e;
-	char **v = NULL;
-	size_t len;
-
-	*n = 0;
-	while (d != NULL && (e = readdir(d)) != NULL) {
-		len = strlen(e->d_name);
-		if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
-			continue;
-		if ((v = realloc(v, (*n + 1) * sizeof *v)) == NULL ||
-		    (v[*n] = strndup(e->d_name, len - 2)) == NULL)
-			break;
-		if (ub_valid_name(v[*n]))
-			++*n;
-		else
-			free(v[*n]);
-	}
-	if (d != NULL)
-		closedir(d);
-	if (v != NULL)
-		qsort(v, *n, sizeof *v, by_name);
-	return v;
 }
 
 static int
@@ -281,11 +253,14 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 		return build_only(u, argc - i, argv + i, force);
 	if (force)
 		drop_lib(u);
-	names = all_names(u, &n);
+	if ((names = ub_all_names(u)) == NULL) {
+		fprintf(stderr, "ubuild: %s: %s\n", u->src, strerror(errno));
+		return 126;
+	}
+	for (n = 0; names[n] != NULL; n++)
+		;
 	r = build_only(u, n, names, force);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	ub_free_list(names);
 	return r;
 }
 

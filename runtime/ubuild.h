@@ -6,7 +6,7 @@
 
 /* Where things are on the image. Tests point these at a scratch tree. */
 struct ub {
-	const char *src;	/* command sources: SRC/NAME.c, library in SRC/lib */
+	const char *src;	/* command sources: SRC/NAME.c or SRC/NAME/, library in SRC/lib */
 	const char *cache;	/* built commands: CACHE/NAME, CACHE/.lib/libcmd.a */
 	const char *bin;	/* builder entries: BIN/NAME, for stale rebuilds */
 	const char *check;	/* object wrapped around every command's main */
@@ -38,8 +38,20 @@ void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
 
 /* lib.c: the sources a command build reads */
 char **ub_lib_sources(const struct ub *u);	/* .c and .h files of SRC/lib, sorted, NULL-terminated */
+char **ub_dir_sources(const char *dir);		/* .c and .h files of DIR, the same way */
 int ub_is_c(const char *path);
+int ub_by_name(const void *a, const void *b);	/* qsort: strings */
 void ub_free_list(char **v);
+
+/* cmdsrc.c: a command is SRC/NAME.c or the directory SRC/NAME/ */
+enum { UB_NONE, UB_FILE, UB_DIR };
+#define UB_NAMES_MAX 16	/* names one command may answer to */
+#define UB_FILES_MAX 64	/* .c files of one directory command */
+int ub_form(const struct ub *u, const char *name, char *path, size_t len);	/* UB_*; PATH: its source */
+char **ub_cmd_files(const struct ub *u, const char *name);	/* its own files, sorted */
+char **ub_cmd_names(const struct ub *u, const char *name);	/* its names, its own first */
+char *ub_alias_of(const struct ub *u, const char *alias);	/* the command declaring ALIAS, or NULL */
+char **ub_all_names(const struct ub *u);	/* every command in SRC, sorted */
 
 /*
  * build.c: build into dir (the cache, or a private fallback directory).

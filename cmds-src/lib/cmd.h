@@ -40,6 +40,18 @@ struct opt {
 #define OPT_INIT(argc, argv, usage) \
 	{ (argc), (argv), (usage), cmd_setname((argv)[0]), 1, 0, 0, NULL }
 
+/*
+ * A command with several names (test and [, md5sum and sha256sum) says so on
+ * a line of its own, its own name first:
+ *	CMD_NAMES("sha256sum", "md5sum", "sha1sum");
+ * The builder and the image tools read that line; they link the other names
+ * to the command. cmd_called says which name ran it: the basename of the
+ * file the kernel executed if it is one of NAMES, else that of argv[0],
+ * else 0 (the command's own name). A leading '-' (a login shell) is ignored.
+ */
+#define CMD_NAMES(...) static const char *const cmd_names[] = { __VA_ARGS__, NULL }
+int cmd_called(const char *argv0, const char *const *names);
+
 int opt_next(struct opt *o, const char *spec);
 _Noreturn void die_usage(const struct opt *o);
 
