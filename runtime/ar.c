@@ -295,3 +295,94 @@ out:
 	errno = err;
 	return r;
 }
+
+static uint32_t
+get_be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The member headers' offsets of the objects, in order, and the note. */
+static int
+read_members(struct member *a, size_t **offs, size_t *n, char **note)
+{
+	size_t off = 8;
+	long long size;
+
+	*n = 0;
+	*offs = malloc((a->size / 60 + 1) * sizeof **offs);
+	while (*offs != NULL && off + 60 <= a->size) {
+		if ((size = member_size(a, off)) < 0 || off + 60 + (size_t)size > a->size)
+			return errno = EINVAL, -1;
+		if (memcmp(a->data + off, "__.NOTE/", 8) == 0 && size > 0 &&
+		    a->data[off + 60 + size - 1] == '\0')
+			*note = a->data + off + 60;
+		else if (memcmp(a->data + off, "/ ", 2) != 0)
+			(*offs)[(*n)++] = off;
+		off += 60 + size + size % 2;
+	}
+	return *offs == NULL ? -1 : 0;
+}
+
+/* The symbol index ("/", the first member): count, offsets, names. */
+static int
+read_index(struct member *a, const size_t *offs, size_t nofs, struct ar_info *ai)
+{
+	const unsigned char *p = (const unsigned char *)a->data + 68;
+	long long size = a->size >= 68 && memcmp(a->data + 8, "/ ", 2) == 0 ? member_size(a, 8) : -1;
+	size_t n, i, m;
+	char *name, *end;
+
+	if (size < 4 || 68 + (size_t)size > a->size || (n = get_be32(p)) > ((size_t)size - 4) / 4)
+		return errno = EINVAL, -1;
+	name = (char *)p + 4 + 4 * n;
+	end = (char *)p + size;
+	if ((ai->syms = calloc(n + 1, sizeof *ai->syms)) == NULL ||
+	    (ai->member = calloc(n + 1, sizeof *ai->member)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		for (m = 0; m < nofs && offs[m] != get_be32(p + 4 + 4 * i); m++)
+			;
+		if (m == nofs || name >= end || memchr(name, '\0', end - name) == NULL)
+			return errno = EINVAL, -1;
+		ai->syms[i] = name;
+		ai->member[i] = m;
+		name += strlen(name) + 1;
+	}
+	ai->nsyms = n;
+	return 0;
+}
+
+int
+ar_read(const char *path, struct ar_info *ai)
+{
+	struct member a = { 0 };
+	size_t *offs = NULL;
+	int r = -1;
+
+	memset(ai, 0, sizeof *ai);
+	if (slurp(path, &a) < 0)
+		return -1;
+	ai->data = a.data;
+	errno = EINVAL;
+	if (a.size >= 8 && memcmp(a.data, "!<arch>\n", 8) == 0 &&
+	    read_members(&a, &offs, &ai->nmembers, &ai->note) == 0 &&
+	    read_index(&a, offs, ai->nmembers, ai) == 0)
+		r = 0;
+	free(offs);
+	if (r < 0)
+		ar_info_free(ai);
+	return r;
+}
+
+void
+ar_info_free(struct ar_info *ai)
+{
+	int err = errno;
+
+	free(ai->syms);
+	free(ai->member);
+	free(ai->data);
+	memset(ai, 0, sizeof *ai);
+	errno = err;
+}

@@ -17,4 +17,17 @@ int ar_write(int fd, const char *const *objs, const char *note);
  * index stays right. Returns 0, or -1 with errno (EINVAL: no note). */
 int ar_renote(const char *path, int fd, const char *note);
 
+/* What ar_read finds in an archive ar_write made. */
+struct ar_info {
+	char **syms;		/* the index's symbols */
+	size_t *member;		/* member[i]: which object defines syms[i], 0 the first */
+	size_t nsyms, nmembers;	/* objects, not counting the index and the note */
+	char *note;		/* __.NOTE's text, or NULL */
+	char *data;		/* the archive: syms and note point into it */
+};
+
+/* Returns 0, or -1 with errno (EINVAL: not an archive of this shape). */
+int ar_read(const char *path, struct ar_info *a);
+void ar_info_free(struct ar_info *a);
+
 #endif

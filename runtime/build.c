@@ -74,11 +74,32 @@ join(const char *a, const char *b)
 struct libjob {
 	char **srcs;		/* all library files; the .c ones are compiled */
 	const char *tmpdir;	/* objects go here, named after their sources */
-	const char *key;	/* the stat key */
+	const char *key;	/* the stat key, or NULL (ubuild -L) */
 	char hash[LIB_HASH_LEN];	/* the content key */
-	char *note;		/* what the archive records: hash, then key */
+	const struct ub *u;
 	int fd;			/* the archive */
 };
+
+/* What the archive records: the content key, what each object read, the stat key. */
+static char *
+lib_note(const struct libjob *j, const char *deps, size_t len)
+{
+	char *note = NULL;
+	size_t n;
+	FILE *f = open_memstream(&note, &n);
+
+	if (f == NULL)
+		return NULL;
+	fputs(j->hash, f);
+	fwrite(deps, 1, len, f);
+	if (j->key != NULL)
+		fputs(j->key, f);
+	if (fclose(f) != 0) {
+		free(note);
+		return NULL;
+	}
+	return note;
+}
 
 static char *
 obj_name(const char *tmpdir, const char *src)
@@ -91,14 +112,39 @@ obj_name(const char *tmpdir, const char *src)
 	return o;
 }
 
+/* Compile SRC into OUT and add the line of what it read to DEPS. */
+static int
+lib_object(struct libjob *j, const char *src, const char *out, FILE *deps)
+{
+	const char *in[2] = { src, NULL };
+	struct paths p = { .under = j->u->src };
+	struct cc_job job = { .kind = CC_OBJ, .inputs = in, .out = out,
+		.opened = paths_opened, .opened_arg = &p };
+	int r = UB_OK;
+
+	if (cc_build(&job, ub_diag, NULL) < 0)
+		r = UB_ECOMPILE;
+	else if (ub_elf_complete(out) != 1)
+		r = UB_ESPACE;	/* tcc does not see its own write errors */
+	else if (p.failed || deps_put(deps, &p) < 0)
+		r = UB_ESYS;
+	paths_free(&p);
+	return r;
+}
+
 static int
 lib_child(void *arg)
 {
 	struct libjob *j = arg;
-	const char *objs[256], *in[2] = { NULL, NULL };
-	struct cc_job job = { .kind = CC_OBJ, .inputs = in };
-	size_t n = 0;
+	const char *objs[256];
+	char *deps = NULL, *note;
+	size_t n = 0, len;
+	FILE *df = open_memstream(&deps, &len);
+	int r;
 
+	if (df == NULL)
+		return UB_ESYS;
+	fputs(DEPS_MAGIC, df);
 	for (size_t i = 0; j->srcs[i] != NULL; i++) {
 		if (!ub_is_c(j->srcs[i]))
 			continue;
@@ -106,15 +152,15 @@ lib_child(void *arg)
 			fprintf(stderr, "ubuild: library: too many files\n");
 			return UB_ECOMPILE;
 		}
-		in[0] = j->srcs[i];
-		job.out = objs[n++] = obj_name(j->tmpdir, j->srcs[i]);
-		if (job.out == NULL || cc_build(&job, ub_diag, NULL) < 0)
-			return UB_ECOMPILE;
-		if (ub_elf_complete(job.out) != 1)
-			return UB_ESPACE;	/* tcc does not see its own write errors */
+		if ((objs[n] = obj_name(j->tmpdir, j->srcs[i])) == NULL)
+			return UB_ESYS;
+		if ((r = lib_object(j, j->srcs[i], objs[n++], df)) != UB_OK)
+			return r;
 	}
 	objs[n] = NULL;
-	if (ar_write(j->fd, objs, j->note) < 0 || fsync(j->fd) < 0)
+	if (fclose(df) != 0 || (note = lib_note(j, deps, len)) == NULL)
+		return UB_ESYS;
+	if (ar_write(j->fd, objs, note) < 0 || fsync(j->fd) < 0)
 		return errno == EINVAL ? UB_ECOMPILE : UB_ESPACE;
 	return UB_OK;
 }
@@ -226,13 +272,24 @@ static int
 lib_adopt(const struct ub *u, struct libjob *j, const char *libdir, const char *from,
     const char *out)
 {
-	char *tmp = ub_tmpname(libdir, "libcmd.a");
+	char *tmp = ub_tmpname(libdir, "libcmd.a"), *note = NULL;
+	const char *deps;
+	struct ar_info a;
+	size_t len;
 	int fd, r = UB_ESYS;
 
 	if (tmp == NULL)
 		return UB_ESYS;
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
-		if (ar_renote(from, fd, j->note) == 0 && fsync(fd) == 0)
+	if (ar_read(from, &a) < 0) {
+		free(tmp);
+		return UB_ESYS;
+	}
+	if ((deps = deps_section(a.note, &len)) == NULL)
+		deps = "", len = 0;	/* an older archive: the next build remakes it */
+	note = lib_note(j, deps, len);
+	ar_info_free(&a);
+	if (note != NULL && (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
+		if (ar_renote(from, fd, note) == 0 && fsync(fd) == 0)
 			r = UB_OK;
 		else
 			r = errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
@@ -245,6 +302,7 @@ lib_adopt(const struct ub *u, struct libjob *j, const char *libdir, const char *
 	if (r == UB_OK && u->verbose)
 		fprintf(stderr, "ubuild: libcmd.a: sources unchanged, taken as built from %s\n", from);
 	free(tmp);
+	free(note);
 	return r;
 }
 
@@ -256,12 +314,9 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 	if (lib_hash(j->srcs, j->hash) < 0)
 		return UB_ESYS;
 	if (u->seed) {
-		j->note = strdup(j->hash);	/* no stat key: it would differ per build host */
-		return j->note == NULL ? UB_ESYS : lib_compile(u, j, libdir, out);
+		j->key = NULL;	/* no stat key: it would differ per build host */
+		return lib_compile(u, j, libdir, out);
 	}
-	if ((j->note = malloc(LIB_HASH_LEN + strlen(j->key))) == NULL)
-		return UB_ESYS;
-	strcat(strcpy(j->note, j->hash), j->key);
 	if (ub_has(out, j->hash, strlen(j->hash)) == 1)
 		return lib_adopt(u, j, libdir, out, out);
 	if (u->shipped != NULL && ub_has(u->shipped, j->hash, strlen(j->hash)) == 1)
@@ -274,8 +329,8 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 int
 ub_build_lib(const struct ub *u, const char *dir, char **lib)
 {
-	struct libjob j = { 0 };
-	char *libdir = join(dir, ".lib"), *out = NULL;
+	struct libjob j = { .u = u };
+	char *libdir = join(dir, ".lib"), *out = NULL, *key = NULL;
 	int lk = -1, r = UB_ESYS;
 
 	*lib = NULL;
@@ -285,7 +340,7 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 		r = UB_OK;
 		goto out;
 	}
-	if ((j.key = key_make((const char *const *)j.srcs)) == NULL ||
+	if ((j.key = key = key_make((const char *const *)j.srcs)) == NULL ||
 	    (out = join(libdir, "libcmd.a")) == NULL)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
@@ -302,8 +357,7 @@ out:
 	if (lk >= 0)
 		close(lk);
 	ub_free_list(j.srcs);
-	free((char *)j.key);
-	free(j.note);
+	free(key);
 	free(libdir);
 	free(out);
 	return r;
@@ -311,11 +365,21 @@ out:
 
 /* ---- a command: SRC/NAME.c or the .c files of SRC/NAME/ + check object + library -> DIR/NAME ---- */
 
+/*
+ * The key goes into the binary, but it names what the build read, known only
+ * once the build is done. So the binary gets a slot for it, marked, big
+ * enough for any key the build can make, and the key is written into the
+ * slot afterwards: no second compile, and the layout does not move.
+ */
+#define SLOT_MARK "\001UBKEYSLOT\002"
+
 struct cmdjob {
 	char **files;		/* the command's own files: .c compiled, .h and the directory not */
 	const char *lib, *out, *dir;	/* dir: SRC/NAME for a directory command, or NULL */
+	struct ar_info ar;	/* the library's index and note */
+	size_t slot;		/* bytes for the key */
 	const struct ub *u;
-	char *code;		/* defines the key, the entry and the names for check.c */
+	char *code;		/* defines the slot, the entry and the names for check.c */
 };
 
 /* A C string literal holding s. */
@@ -338,7 +402,7 @@ put_literal(FILE *f, const char *s)
 
 /* __ubin_names: "NAME\0OTHER\0...\0", what check.c may re-run the builder as. */
 static char *
-stamp_code(const struct ub *u, const char *name, char **names, const char *key)
+stamp_code(const struct ub *u, const char *name, char **names, size_t slot)
 {
 	char *code = NULL, entry[4096];
 	size_t len;
@@ -347,8 +411,8 @@ stamp_code(const struct ub *u, const char *name, char **names, const char *key)
 	if (f == NULL)
 		return NULL;
 	snprintf(entry, sizeof entry, "%s/%s", u->bin, name);
-	fputs("const char __ubin_key[] = ", f);
-	put_literal(f, key);
+	fprintf(f, "const char __ubin_key[%zu] = ", slot);
+	put_literal(f, SLOT_MARK);
 	fputs(";\nconst char __ubin_entry[] = ", f);
 	put_literal(f, entry);
 	fputs(";\nconst char __ubin_bin[] = ", f);
@@ -366,17 +430,91 @@ stamp_code(const struct ub *u, const char *name, char **names, const char *key)
 	return code;
 }
 
+/*
+ * What the build read: its own files, the headers under SRC it opened, and
+ * the library files of every object it took from the archive (an object is
+ * taken when the link defines any of its symbols; when the archive cannot
+ * say what an object read, every library file counts).
+ */
+static int
+cmd_read(struct cmdjob *j, struct paths *seen, const char *defined, struct paths *all)
+{
+	char **lib;
+
+	all->under = j->u->src;
+	for (size_t i = 0; j->files[i] != NULL; i++)
+		paths_add(all, j->files[i]);
+	qsort(seen->v, seen->n, sizeof *seen->v, ub_by_name);
+	for (size_t i = 0; i < seen->n; i++)
+		paths_add(all, seen->v[i]);
+	for (size_t i = 0; i < j->ar.nsyms; i++) {
+		if (!defined[i] || deps_get(j->ar.note, j->ar.member[i], all) == 0)
+			continue;
+		if ((lib = ub_lib_sources(j->u)) == NULL)
+			return -1;
+		for (size_t k = 0; lib[k] != NULL; k++)
+			paths_add(all, lib[k]);
+		ub_free_list(lib);
+		break;
+	}
+	return all->failed ? -1 : 0;
+}
+
+/* Write KEY into the slot of the binary at PATH. */
+static int
+fill_slot(const char *path, const char *key, size_t slot)
+{
+	size_t len, n = strlen(key) + 1;
+	char *buf = ub_slurp(path, &len), *p;
+	int fd, r = UB_ESYS;
+
+	if (buf == NULL)
+		return UB_ESYS;
+	p = memmem(buf, len, SLOT_MARK, sizeof SLOT_MARK);
+	if (p == NULL || memmem(p + 1, len - (p + 1 - buf), SLOT_MARK, sizeof SLOT_MARK) != NULL) {
+		fprintf(stderr, "ubuild: %s: no single key slot in the binary\n", path);
+		r = UB_ECOMPILE;
+	} else if (n > slot) {
+		r = UB_ESLOT;
+	} else if ((fd = open(path, O_WRONLY | O_CLOEXEC)) >= 0) {
+		if (pwrite(fd, key, n, p - buf) == (ssize_t)n)
+			r = UB_OK;
+		close(fd);
+	}
+	free(buf);
+	return r;
+}
+
+static int
+cmd_stamp(struct cmdjob *j, struct paths *seen, const char *defined)
+{
+	struct paths all = { 0 };
+	char *key;
+	int r = UB_ESYS;
+
+	if (cmd_read(j, seen, defined, &all) == 0 && (key = key_make((const char *const *)all.v)) != NULL) {
+		r = fill_slot(j->out, key, j->slot);
+		free(key);
+	}
+	paths_free(&all);
+	return r;
+}
+
 static int
 cmd_child(void *arg)
 {
 	struct cmdjob *j = arg;
-	char inc[4096];
+	char inc[4096], *defined = calloc(j->ar.nsyms + 1, 1);
 	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
+	struct paths seen = { .under = j->u->src };
 	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in, .code = j->code,
-		.incdirs = incs, .defines = defs };
+		.incdirs = incs, .defines = defs, .opened = paths_opened, .opened_arg = &seen,
+		.probe = (const char *const *)j->ar.syms, .defined = defined };
 	size_t n = 0;
 
+	if (defined == NULL)
+		return UB_ESYS;
 	for (size_t i = 0; j->files[i] != NULL; i++) {
 		if (!ub_is_c(j->files[i]))
 			continue;
@@ -393,38 +531,26 @@ cmd_child(void *arg)
 		in[n++] = *l;
 	in[n] = NULL;
 	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
-	return cc_build(&job, ub_diag, NULL) < 0 ? UB_ECOMPILE : UB_OK;
+	if (cc_build(&job, ub_diag, NULL) < 0)
+		return UB_ECOMPILE;
+	if (ub_elf_complete(j->out) != 1)
+		return UB_ESPACE;
+	return seen.failed ? UB_ESYS : cmd_stamp(j, &seen, defined);
 }
 
-/* The command's own files, then every library file: what a command's build reads. */
-static char **
-cmd_sources(const struct ub *u, char **own)
+/* Room for the largest key this build can make: its own files and the whole library. */
+static size_t
+slot_size(const struct ub *u, char **own)
 {
-	char **lib = ub_lib_sources(u), **v;
-	size_t n = 0, m = 0;
+	char **lib = ub_lib_sources(u);
+	size_t n = 256;
 
-	if (lib == NULL)
-		return NULL;
-	while (lib[n] != NULL)
-		n++;
-	while (own[m] != NULL)
-		m++;
-	if ((v = malloc((m + n + 1) * sizeof *v)) == NULL) {
-		ub_free_list(lib);
-		return NULL;
-	}
-	memcpy(v + m, lib, (n + 1) * sizeof *v);
-	free(lib);
-	for (size_t i = 0; i < m; i++) {
-		if ((v[i] = strdup(own[i])) == NULL) {
-			while (i > 0)
-				free(v[--i]);
-			ub_free_list(v + m);
-			free(v);
-			return NULL;
-		}
-	}
-	return v;
+	for (size_t i = 0; own[i] != NULL; i++)
+		n += strlen(own[i]) + 200;
+	for (size_t i = 0; lib != NULL && lib[i] != NULL; i++)
+		n += strlen(lib[i]) + 200;	/* "LEN:", five numbers, a hash: < 200 */
+	ub_free_list(lib);
+	return n;
 }
 
 static int
@@ -483,7 +609,7 @@ int
 ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 {
 	struct cmdjob j = { 0 };
-	char *lib = NULL, *key = NULL, *out = NULL, **srcs = NULL, **names = NULL;
+	char *lib = NULL, *out = NULL, **names = NULL;
 	char path[4096];
 	int lk = -1, r;
 
@@ -493,15 +619,23 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 		return r;
 	r = UB_ESYS;
 	if ((out = join(dir, name)) == NULL || (j.files = ub_cmd_files(u, name)) == NULL ||
-	    (names = ub_cmd_names(u, name)) == NULL || (srcs = cmd_sources(u, j.files)) == NULL)
+	    (names = ub_cmd_names(u, name)) == NULL || (lk = ub_lock(dir, name)) < 0)
 		goto out;
-	if ((key = key_make((const char *const *)srcs)) == NULL ||
-	    (j.code = stamp_code(u, name, names, key)) == NULL || (lk = ub_lock(dir, name)) < 0)
+	if (lib != NULL && ar_read(lib, &j.ar) < 0)
 		goto out;
 	if (ub_form(u, name, path, sizeof path) == UB_DIR)
 		j.dir = j.files[0];
 	j.lib = lib;
-	r = ub_key_hit(out, key) == 1 ? UB_OK : cmd_compile(u, &j, dir, name, out);
+	r = ub_cmd_fresh(out, j.files) == 1 ? UB_OK : UB_ESLOT;
+	/* A build that reads files outside its own and the library's may need a bigger slot. */
+	for (j.slot = slot_size(u, j.files); r == UB_ESLOT && j.slot < ((size_t)1 << 24); j.slot *= 4) {
+		free(j.code);
+		if ((j.code = stamp_code(u, name, names, j.slot)) == NULL) {
+			r = UB_ESYS;
+			break;
+		}
+		r = cmd_compile(u, &j, dir, name, out);
+	}
 	if (r == UB_OK && u->verbose && j.out == NULL)
 		fprintf(stderr, "ubuild: %s: cached\n", name);
 	if (r == UB_OK) {
@@ -512,12 +646,11 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 out:
 	if (lk >= 0)
 		close(lk);
-	ub_free_list(srcs);
+	ar_info_free(&j.ar);
 	ub_free_list(j.files);
 	ub_free_list(names);
 	free(lib);
-	free(key);
 	free(j.code);
 	free(out);
-	return r;
+	return r == UB_ESLOT ? UB_ECOMPILE : r;
 }

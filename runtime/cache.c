@@ -62,8 +62,9 @@ ub_lock(const char *dir, const char *name)
 	return fd;
 }
 
-static char *
-slurp(const char *path, size_t *len)
+/* The whole file, NUL-terminated, or NULL with errno. */
+char *
+ub_slurp(const char *path, size_t *len)
 {
 	struct stat st;
 	char *buf;
@@ -80,6 +81,7 @@ slurp(const char *path, size_t *len)
 	while (got < (size_t)st.st_size && (r = read(fd, buf + got, st.st_size - got)) > 0)
 		got += r;
 	close(fd);
+	buf[got] = '\0';
 	*len = got;
 	return buf;
 }
@@ -88,7 +90,7 @@ int
 ub_has(const char *path, const char *s, size_t n)
 {
 	size_t len;
-	char *buf = slurp(path, &len);
+	char *buf = ub_slurp(path, &len);
 	int r;
 
 	if (buf == NULL)
@@ -122,7 +124,7 @@ int
 ub_key_hit(const char *path, const char *key)
 {
 	size_t len;
-	char *buf = slurp(path, &len);
+	char *buf = ub_slurp(path, &len);
 	const char *k;
 	int r;
 
@@ -132,6 +134,42 @@ ub_key_hit(const char *path, const char *key)
 	r = memmem(buf, len, key, strlen(key) + 1) != NULL;
 	if (!r && (k = find_key(buf, len)) != NULL)
 		r = key_match(k, key);
+	free(buf);
+	return r;
+}
+
+/* Does KEY have an entry for PATH? */
+static int
+key_has(const char *key, const char *path)
+{
+	static struct key_entry e;
+	const char *p = key + strlen(KEY_MAGIC);
+
+	while (*p != '\0' && (p = key_next(p, &e)) != NULL)
+		if (strcmp(e.path, path) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Is the command binary at PATH fresh: does the key it holds still describe
+ * its files, and name every one of OWN (the command's files today)?
+ */
+int
+ub_cmd_fresh(const char *path, char **own)
+{
+	size_t len;
+	char *buf = ub_slurp(path, &len);
+	const char *k;
+	int r = 0;
+
+	if (buf == NULL)
+		return errno == ENOENT ? 0 : -1;
+	if ((k = find_key(buf, len)) != NULL && key_fresh(k)) {
+		r = 1;
+		for (size_t i = 0; own[i] != NULL && r; i++)
+			r = key_has(k, own[i]);
+	}
 	free(buf);
 	return r;
 }

@@ -3,6 +3,7 @@
 #define UBUILD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Where things are on the image. Tests point these at a scratch tree. */
 struct ub {
@@ -34,6 +35,8 @@ int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
 char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
 int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
 int ub_key_hit(const char *path, const char *key);	/* 1 built from KEY's files, 0 no, -1 */
+int ub_cmd_fresh(const char *path, char **own);	/* 1 its key is fresh and names OWN, 0 no, -1 */
+char *ub_slurp(const char *path, size_t *len);	/* the file, NUL-terminated */
 void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
 
 /* lib.c: the sources a command build reads */
@@ -53,11 +56,26 @@ char **ub_cmd_names(const struct ub *u, const char *name);	/* its names, its own
 char *ub_alias_of(const struct ub *u, const char *alias);	/* the command declaring ALIAS, or NULL */
 char **ub_all_names(const struct ub *u);	/* every command in SRC, sorted */
 
+/* deps.c: the source files a build read */
+struct paths {
+	char **v;		/* NULL-terminated once one is added */
+	size_t n, cap;
+	const char *under;	/* paths_opened keeps paths below this directory */
+	int failed;		/* out of memory on the way */
+};
+#define DEPS_MAGIC "UBD1\n"
+int paths_add(struct paths *p, const char *path);
+void paths_opened(void *arg, const char *path);
+void paths_free(struct paths *p);
+int deps_put(FILE *f, const struct paths *p);
+const char *deps_section(const char *note, size_t *len);
+int deps_get(const char *note, size_t member, struct paths *p);
+
 /*
  * build.c: build into dir (the cache, or a private fallback directory).
  * Both return 0 and a malloc'd path, or an UB_E* code.
  */
-enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3 };
+enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3, UB_ESLOT = 4 /* key too long: retry */ };
 #define LIB_HASH_LEN 71	/* "UBH1 " 64 hex digits "\n" NUL */
 int ub_build_lib(const struct ub *u, const char *dir, char **lib);
 int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);

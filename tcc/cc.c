@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 #include "libtcc.h"
 #include "cc.h"
 
@@ -55,6 +56,17 @@ undefine(TCCState *s, const char *name)
 	return 0;
 }
 
+static void
+probed(void *arg, const char *name, const void *val)
+{
+	const struct cc_job *job = arg;
+
+	(void)val;
+	for (size_t i = 0; job->probe[i] != NULL; i++)
+		if (name[0] == job->probe[i][0] && strcmp(name, job->probe[i]) == 0)
+			job->defined[i] = 1;
+}
+
 static int
 compile(TCCState *s, const struct cc_job *job)
 {
@@ -73,7 +85,14 @@ compile(TCCState *s, const struct cc_job *job)
 		return -1;
 	if (job->code != NULL && tcc_compile_string(s, job->code) < 0)
 		return -1;
-	return tcc_output_file(s, job->out);
+	if (tcc_output_file(s, job->out) < 0)
+		return -1;
+	/* The linked state stays until tcc_delete: which symbols it defined
+	 * tells which archive members it took. (tcc_get_symbol cannot say:
+	 * a static link leaves the symbol table without its hash.) */
+	if (job->probe != NULL)
+		tcc_list_symbols(s, (void *)job, probed);
+	return 0;
 }
 
 int

@@ -17,6 +17,8 @@ struct cc_job {
 	const char *options;		/* more tcc flags (-Wall -g ...), space-separated */
 	void (*opened)(void *, const char *);	/* told every file the build reads, or NULL */
 	void *opened_arg;
+	const char *const *probe;	/* CC_EXE: symbols to look up in the link, or NULL */
+	char *defined;			/* defined[i]: did the link define probe[i] */
 };
 
 /*

@@ -171,6 +171,69 @@ full_disk_is_reported(void **state)
 	close(fd);
 }
 
+/* ar_read finds each symbol's object (by order, whatever its name's length) and the note. */
+static void
+read_back_index_and_note(void **state)
+{
+	struct ar_info a;
+	char path[128];
+	int seen = 0;
+
+	(void)state;
+	write_lib("libr.a", "NOTE\n");
+	snprintf(path, sizeof path, "%s/libr.a", dir);
+	assert_int_equal(ar_read(path, &a), 0);
+	assert_int_equal(a.nmembers, 2);
+	assert_int_equal(a.nsyms, 3);
+	for (size_t i = 0; i < a.nsyms; i++) {
+		if (strcmp(a.syms[i], "twice") == 0)
+			assert_int_equal(a.member[i], 1), seen |= 1;
+		if (strcmp(a.syms[i], "unused_fn") == 0)
+			assert_int_equal(a.member[i], 0), seen |= 2;
+	}
+	assert_int_equal(seen, 3);
+	assert_string_equal(a.note, "NOTE\n");
+	ar_info_free(&a);
+	sh("cd %s && printf 'not an archive' >junk.a", dir);
+	snprintf(path, sizeof path, "%s/junk.a", dir);
+	assert_int_equal(ar_read(path, &a), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+/* What each object read, as the archive's note keeps it: any byte but NUL in a path. */
+static void
+deps_lines_round_trip(void **state)
+{
+	struct paths p = { 0 }, q = { 0 }, r = { 0 };
+	char *buf = NULL, note[512];
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_int_equal(paths_add(&p, "/src/lib/a b.c"), 0);
+	assert_int_equal(paths_add(&p, "/src/lib/new\nline.h"), 0);
+	assert_int_equal(paths_add(&p, "/src/lib/a b.c"), 0);	/* once */
+	assert_int_equal(p.n, 2);
+	assert_int_equal(paths_add(&q, "/src/lib/x.c"), 0);
+	fputs(DEPS_MAGIC, f);
+	assert_int_equal(deps_put(f, &p), 0);
+	assert_int_equal(deps_put(f, &q), 0);
+	fclose(f);
+	snprintf(note, sizeof note, "UBH1 abc\n%sUBK2\n1:/ 1 2 3 4.5 6.7\n", buf);
+	assert_int_equal(deps_get(note, 1, &r), 0);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.v[0], "/src/lib/x.c");
+	assert_int_equal(deps_get(note, 0, &r), 0);
+	assert_int_equal(r.n, 3);
+	assert_string_equal(r.v[2], "/src/lib/new\nline.h");
+	assert_int_equal(deps_get(note, 2, &r), -1);	/* no such object */
+	assert_int_equal(deps_get("UBH1 abc\n", 0, &r), -1);	/* an older archive */
+	paths_free(&p);
+	paths_free(&q);
+	paths_free(&r);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -182,6 +245,8 @@ main(void)
 		cmocka_unit_test(output_is_reproducible),
 		cmocka_unit_test(bad_inputs_fail_cleanly),
 		cmocka_unit_test(full_disk_is_reported),
+		cmocka_unit_test(read_back_index_and_note),
+		cmocka_unit_test(deps_lines_round_trip),
 	};
 
 	return cmocka_run_group_tests_name("ar", tests, setup, teardown);
