@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/commands.sh - issue 8's commands one by one: the first run's compile
+# bench/commands.sh - the command lines listed below, one by one: the first run's compile
 # (cold cache, median of RUNS_COLD) and the cached run of a small real command
 # line (median of RUNS), against busybox-static running the same line,
 # alternating in one process (bench/spawn.c). Needs root (chroot).

@@ -19,7 +19,8 @@ ub_valid_name(const char *name)
 /*
  * The path the kernel executed (AT_EXECFN) names the command, not argv[0]:
  * a login shell is started as "-sh" and `exec -a` can say anything, but
- * /bin/sh was still the link that was run.
+ * /bin/sh was still the link that was run. argv[0] is the fallback when
+ * there is no such path.
  */
 const char *
 ub_name(const char *execfn, const char *argv0)
@@ -34,8 +35,9 @@ ub_name(const char *execfn, const char *argv0)
 }
 
 /*
- * Which command to build: the file the kernel executed, never argv[0]
- * (`exec -a rm /bin/echo` runs echo). One exception keeps #! scripts working:
+ * Which command to build: the file the kernel executed, not argv[0]
+ * (`exec -a rm /bin/echo` runs echo); argv[0] only when the kernel did not
+ * say (no AT_EXECFN). One exception keeps #! scripts working:
  * for "#!/bin/sh" the kernel runs /bin/sh with AT_EXECFN = the script, so
  * when the executed file is a script, its #! line names the command. BUF
  * holds that name.
