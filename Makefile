@@ -14,13 +14,17 @@ TCC_VERSION := 0.9.27+git20200814.62c30a4a
 TCC_SRC := $(B)/tcc/src
 TCC_LIBS := $(TCC_SRC)/libtcc.a $(TCC_SRC)/libtcc1.a
 
-CMDS := $(sort $(basename $(notdir $(wildcard cmds-src/*.c))))
-LIB_SRC := $(sort $(wildcard cmds-src/lib/*.c))
-LIB_HDR := $(sort $(wildcard cmds-src/lib/*.h))
+# A command is cmds-src/NAME.c or a directory cmds-src/NAME/ of .c and .h
+# files; cmds-src/lib is the command library.
+LIB_DIR := cmds-src/lib
+LIB_SRC := $(sort $(wildcard $(LIB_DIR)/*.c))
+LIB_HDR := $(sort $(wildcard $(LIB_DIR)/*.h))
+CMD_SRC := $(sort $(filter-out $(LIB_DIR)/%,$(wildcard cmds-src/*.c cmds-src/*/*.c cmds-src/*/*.h)))
 
 .PHONY: all deps test clean
 all: $(B)/root.staged
 
+include pack/host.mk
 include tcc/tcc.mk
 include runtime/runtime.mk
 include init/init.mk

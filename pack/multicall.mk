@@ -7,7 +7,7 @@ SELECT := $(B)/pack/select
 FLASH ?= 64M
 
 $(BOX): pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
+		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
 		$(LIBS)/libz.a $(LIBS)/libzstd.a | $(DEPS)
 	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" LIBS=$(LIBS) pack/build-box.sh $(MC)
 
@@ -20,10 +20,10 @@ $(B)/root-multicall.staged: pack/stage-multicall.sh pack/stage-modules.sh $(BOX)
 $(IMAGE_MC): $(B)/root-multicall.staged $(PACK)
 	$(PACK) -m $(B)/initramfs-multicall.manifest $(DEVICES) $(B)/root-multicall $@
 
-$(SELECT): pack/select.c pack/budget.c pack/budget.h $(addprefix cmds-src/lib/,err.c opt.c io.c cmd_exit.c cmd.h) | $(DEPS)
+$(SELECT): pack/select.c pack/budget.c pack/budget.h $(SELECT_LIB) $(LIB_HDR) | $(DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -Icmds-src/lib -Ipack -o $@ \
-		pack/select.c pack/budget.c $(addprefix cmds-src/lib/,err.c opt.c io.c cmd_exit.c)
+	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -I$(LIB_DIR) -Ipack -o $@ \
+		pack/select.c pack/budget.c $(SELECT_LIB)
 
 # Re-chosen on every make: the budget, mode and kernel are not files.
 IMAGE := $(B)/initramfs.cpio.zst

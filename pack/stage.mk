@@ -10,7 +10,7 @@ SEED_LIB ?= 1
 
 $(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
 		$(LIBS)/libz.a $(LIBS)/libzstd.a \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
+		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
 	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
 	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
@@ -18,11 +18,11 @@ $(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh
 
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
-PACK_SRC := pack/pack.c pack/cpio.c $(addprefix cmds-src/lib/,sha256.c md.c xmalloc.c path_join.c io.c err.c opt.c cmd_exit.c)
+PACK_SRC := pack/pack.c pack/cpio.c $(PACK_LIB)
 
-$(PACK): $(PACK_SRC) pack/cpio.h cmds-src/lib/cmd.h | $(DEPS)
+$(PACK): $(PACK_SRC) pack/cpio.h $(LIB_HDR) | $(DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -Icmds-src/lib -Ipack -o $@ $(PACK_SRC) -lzstd
+	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -I$(LIB_DIR) -Ipack -o $@ $(PACK_SRC) -lzstd
 
 # /dev/console must exist before init runs (the kernel opens it for PID 1);
 # it is an archive entry only: nothing is created under the host's /dev.

@@ -4,13 +4,13 @@ UNIT := key name ar cache lib sha256 cmdline budget
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
-test_sha256_SRC := cmds-src/lib/sha256.c cmds-src/lib/md.c
+test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
-UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -Icmds-src/lib -Ipack
+UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack
 
 .SECONDEXPANSION:
-$(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h pack/budget.h cmds-src/lib/cmd.h | $(DEPS)
+$(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h pack/budget.h $(LIB_HDR) | $(DEPS)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(UNIT_CFLAGS) -o $@ $< $(test_$*_SRC) -lcmocka
 
