@@ -1,5 +1,11 @@
 # Firmware userland: C sources + TinyCC + musl, compiled on first use.
 # `make` stages build/root; `make test` runs every test. See README.md.
+#
+# Names first, rules after: make expands a rule's prerequisites as it reads
+# the rule, and a name not yet defined is silently empty. So this file defines
+# what every part shares, each part's file below starts with its own names,
+# and a rule uses only names from its own file or an earlier one.
+# multicall-test checks it: make -n --warn-undefined-variables stays quiet.
 
 B := build
 DL := dl
@@ -10,23 +16,26 @@ CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector
 HOSTCC := cc
 DEPS := $(B)/.deps
 
-TCC_VERSION := 0.9.27+git20200814.62c30a4a
-TCC_SRC := $(B)/tcc/src
-TCC_LIBS := $(TCC_SRC)/libtcc.a $(TCC_SRC)/libtcc1.a
+# A command is cmds-src/NAME.c or a directory cmds-src/NAME/ of .c and .h
+# files; cmds-src/lib is the command library.
+LIB_DIR := cmds-src/lib
+LIB_SRC := $(sort $(wildcard $(LIB_DIR)/*.c))
+LIB_HDR := $(sort $(wildcard $(LIB_DIR)/*.h))
+CMD_SRC := $(sort $(filter-out $(LIB_DIR)/%,$(wildcard cmds-src/*.c cmds-src/*/*.c cmds-src/*/*.h)))
 
-CMDS := $(sort $(basename $(notdir $(wildcard cmds-src/*.c))))
-LIB_SRC := $(sort $(wildcard cmds-src/lib/*.c))
-LIB_HDR := $(sort $(wildcard cmds-src/lib/*.h))
-
+# The first rule is make's default goal.
 .PHONY: all deps test clean
 all: $(B)/root.staged
 
+include pack/host.mk
 include tcc/tcc.mk
 include runtime/runtime.mk
 include init/init.mk
 include pack/libs.mk
 include pack/stage.mk
 include pack/multicall.mk
+include pack/image.mk
+include pack/asan.mk
 include test/test.mk
 
 # Everything the build and the tests need, from Debian 12's archive: every

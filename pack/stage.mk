@@ -1,4 +1,5 @@
-# The source-mode staging tree: what the image holds, before packing.
+# The source-mode staging tree: what the image holds, before packing; the
+# packer; the source-mode image; the kernel.
 
 # Kernel modules the images carry (with their dependencies): the NIC drivers
 # netboot needs under QEMU. A board's list goes here.
@@ -8,36 +9,36 @@ MODULES ?= virtio_pci virtio_net
 # target compiles it on first use like everything else.
 SEED_LIB ?= 1
 
-$(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
-		$(LIBS)/libz.a $(LIBS)/libzstd.a \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
-	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
-	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
-	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
-	touch $@
-
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
-PACK_SRC := pack/pack.c pack/cpio.c $(addprefix cmds-src/lib/,sha256.c md.c xmalloc.c path_join.c io.c err.c opt.c cmd_exit.c)
-
-$(PACK): $(PACK_SRC) pack/cpio.h cmds-src/lib/cmd.h | $(DEPS)
-	@mkdir -p $(@D)
-	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -Icmds-src/lib -Ipack -o $@ $(PACK_SRC) -lzstd
+PACK_SRC := pack/pack.c pack/cpio.c $(PACK_LIB)
 
 # /dev/console must exist before init runs (the kernel opens it for PID 1);
 # it is an archive entry only: nothing is created under the host's /dev.
 DEVICES := -d dev/console:c:5:1:0600 -d dev/null:c:1:3:0666
 IMAGE_SRC := $(B)/initramfs-source.cpio.zst
-IMAGE_MC := $(B)/initramfs-multicall.cpio.zst
-
-$(IMAGE_SRC): $(B)/root.staged $(PACK)
-	$(PACK) -m $(B)/initramfs-source.manifest $(DEVICES) $(B)/root $@
 
 # Debian 12's kernel, pinned (bookworm's security updates replace it from
 # time to time: then pin the current one); vmlinux (ELF, PVH) boots ~2x
 # faster under TCG.
 KERNEL_PKG := linux-image-6.1.0-57-amd64
 KERNEL_VERSION := 6.1.192-3
+
+$(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a \
+		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
+	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
+	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
+	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
+	touch $@
+
+$(PACK): $(PACK_SRC) pack/cpio.h $(LIB_HDR) | $(DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -I$(LIB_DIR) -Ipack -o $@ $(PACK_SRC) -lzstd
+
+$(IMAGE_SRC): $(B)/root.staged $(PACK)
+	$(PACK) -m $(B)/initramfs-source.manifest $(DEVICES) $(B)/root $@
+
 $(B)/kernel/vmlinuz: pack/fetch-kernel.sh pack/stage.mk | $(DEPS)
 	pack/fetch-kernel.sh $(DL) $(B)/kernel $(KERNEL_PKG) $(KERNEL_VERSION)
 

@@ -6,11 +6,11 @@ RT_SRC := runtime/name.c runtime/cache.c runtime/lib.c runtime/build.c \
 RT_CFLAGS := -D_GNU_SOURCE
 RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 
-# tcc and cc are the builder too; they hash scripts with the command library's SHA-256.
-RT_MAIN := runtime/ubuild.c runtime/tccfront.c cmds-src/lib/sha256.c cmds-src/lib/md.c
-$(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) cmds-src/lib/cmd.h $(TCC_SRC)/libtcc.a
+# tcc and cc are the builder too: UBUILD_LIB (pack/host.mk).
+RT_MAIN := runtime/ubuild.c runtime/tccfront.c $(UBUILD_LIB)
+$(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
-	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -Icmds-src/lib -o $@ \
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
 		$(RT_MAIN) $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
 	strip -s -R .comment $@
 

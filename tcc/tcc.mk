@@ -1,5 +1,9 @@
 # TinyCC from Debian 12's source package, built against musl with image paths.
 
+TCC_VERSION := 0.9.27+git20200814.62c30a4a
+TCC_SRC := $(B)/tcc/src
+TCC_LIBS := $(TCC_SRC)/libtcc.a $(TCC_SRC)/libtcc1.a
+
 TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=x86_64 --triplet=x86_64-linux-musl \
 	--prefix=/usr --tccdir=/usr/lib/tcc \
 	--sysincludepaths='{B}/include:/usr/include' --libpaths=/usr/lib \

@@ -4,21 +4,22 @@ UNIT := key name ar cache lib sha256 cmdline budget
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
-test_sha256_SRC := cmds-src/lib/sha256.c cmds-src/lib/md.c
+test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
-UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -Icmds-src/lib -Ipack
+UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack
+# make fuzz: runs of each fuzz target; make fuzz-test: seconds of each (below).
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 10
 
 .SECONDEXPANSION:
-$(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h pack/budget.h cmds-src/lib/cmd.h | $(DEPS)
+$(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h pack/budget.h $(LIB_HDR) | $(DEPS)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(UNIT_CFLAGS) -o $@ $< $(test_$*_SRC) -lcmocka
 
 $(B)/test/inroot: test/inroot.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
-
-include test/extract/extract.mk
 
 .PHONY: test unit-test builder-test golden-test
 test: unit-test builder-test golden-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test test-asan
@@ -52,8 +53,11 @@ pack-test: $(PACK) $(B)/root.staged
 .PHONY: multicall-test
 multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 	test/multicall/run $(B)
-	# the README's first command: make run must choose (and so build) the image it boots
-	$(MAKE) -s -n run | grep -q '^$(SELECT) ' || { echo "FAIL make run does not build $(IMAGE)"; exit 1; }
+	# the README's first command: make run must choose (and so build) the image
+	# it boots; and no rule uses a name defined after it (see the Makefile)
+	@out=$$($(MAKE) -s -n --warn-undefined-variables run 2>&1); \
+	echo "$$out" | grep -q '^$(SELECT) ' || { echo "FAIL make run does not build $(IMAGE)"; exit 1; }; \
+	! echo "$$out" | grep 'warning: undefined variable' || { echo "FAIL make reads a name before it is defined"; exit 1; }
 
 # The shell's and the editor's own tests, against the multicall build (gcc)
 # and against a build by the image's own tcc and libcmd.a (what source mode runs).
@@ -88,10 +92,10 @@ net-test: $(B)/root-multicall.staged
 # Every fuzz target (test/fuzz/*/run.sh, see test/fuzz/run): make fuzz runs
 # each FUZZ_RUNS times (minutes); make fuzz-test, part of make test, runs each
 # over its seeds and then FUZZ_SECONDS more, so a crash found once stays found.
-FUZZ_RUNS ?= 1000000
-FUZZ_SECONDS ?= 10
 fuzz: | $(DEPS)
 	test/fuzz/run $(FUZZ_RUNS)
 
 fuzz-test: | $(DEPS)
 	test/fuzz/run 0 $(FUZZ_SECONDS)
+
+include test/extract/extract.mk

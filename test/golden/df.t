@@ -2,13 +2,6 @@
 # header, the shape of each line and sums. A chroot has no /proc: there df
 # finds a file's mount point by climbing, and the listing of all is skipped.
 usage=$'usage: df [-ahkPT] [FILE...]\n'
-with_mounts() {
-	if [[ ! -r /proc/mounts || ($mode == chroot && ! -r $root/proc/mounts) ]]; then
-		echo "skip $file: $2: no /proc/mounts where df runs"
-		return 0
-	fi
-	"$@"
-}
 shape='awk '\''NR > 1 { print NF, ($2 ~ /^[0-9]+$/), ($5 ~ /^[0-9]+%$/ || $5 == "-"), ($2 + 0 >= $3 + 0) }'\'''
 t 'header' 0 'df . | head -n 1 | tr -s " "' $'Filesystem 512-blocks Used Available Use% Mounted on\n'
 t 'one line per operand' 0 'mkdir d; df . d | wc -l' $'3\n'
@@ -27,10 +20,10 @@ t '-h sizes' 0 'df -h . | awk '\''NR == 2 { print ($2 ~ /^[0-9.]+[KMGTPE]?$/), (
 t '-T header' 0 'df -T . | head -n 1 | tr -s " "' $'Filesystem Type 512-blocks Used Available Use% Mounted on\n'
 t '-T line shape' 0 'df -T . | awk '\''NR == 2 { print NF }'\''' $'7\n'
 t 'columns line up' 0 'mkdir d; df . d | awk '\''{ print index($0, " Mounted on") ? length($0) - length("Mounted on") : 0 }'\'' | head -n 1 >w; df . d | awk -v w=$(cat w) '\''NR > 1 { print (substr($0, w + 1, 1) == "/") }'\''' $'1\n1\n'
-with_mounts t 'every file system' 0 'df | awk '\''NR > 1 { n++ } END { print (n > 0) }'\''' $'1\n'
-with_mounts t 'every file system, shape' 0 'df -P | awk '\''NR > 1 && !($5 ~ /^[0-9]+%$|^-$/) { bad++ } END { print bad + 0 }'\''' $'0\n'
-with_mounts t '-a lists more' 0 '[ $(df -a | wc -l) -ge $(df | wc -l) ] && echo more' $'more\n'
-with_mounts t 'root is listed' 0 'df / | awk '\''NR == 2 { print $6 }'\''' $'/\n'
+needs_proc mounts t 'every file system' 0 'df | awk '\''NR > 1 { n++ } END { print (n > 0) }'\''' $'1\n'
+needs_proc mounts t 'every file system, shape' 0 'df -P | awk '\''NR > 1 && !($5 ~ /^[0-9]+%$|^-$/) { bad++ } END { print bad + 0 }'\''' $'0\n'
+needs_proc mounts t '-a lists more' 0 '[ $(df -a | wc -l) -ge $(df | wc -l) ] && echo more' $'more\n'
+needs_proc mounts t 'root is listed' 0 'df / | awk '\''NR == 2 { print $6 }'\''' $'/\n'
 t 'missing' 1 'df nope 2>&1' $'df: nope: No such file or directory\n'
 t 'missing, carries on' 0 'df nope . 2>&1 | sed -n 1p; df nope . 2>/dev/null | wc -l' $'df: nope: No such file or directory\n2\n'
 t 'missing, carries on, status' 1 'df nope . >/dev/null 2>&1' ''

@@ -3,44 +3,21 @@
 # a private mount namespace, gives numbers to check (expected values from
 # procps-ng 4.0.2's free on the same file).
 usage=$'usage: free [-bkmgh] [-tw]\n'
-with_proc() {
-	if [[ ! -r /proc/meminfo || ($mode == chroot && ! -r $root/proc/meminfo) ]]; then
-		echo "skip $file: $2: no /proc where free runs"
-		return 0
-	fi
-	"$@"
-}
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace (needs root).
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "$3")" "$4"
-}
-# fake_proc NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./p, which is bound over /proc for LINE.
-fake_proc() {
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	ns "$1" "$2" "mkdir p && { $3; } && mount --bind p /proc && { $4; }" "$5"
-}
 meminfo='printf "MemTotal:        2048000 kB\nMemFree:         1024000 kB\nMemAvailable:    1536000 kB\nBuffers:           10240 kB\nCached:           204800 kB\nSwapCached:            0 kB\nShmem:              9568 kB\nSReclaimable:      20480 kB\nSwapTotal:       1048576 kB\nSwapFree:         524288 kB\n" >p/meminfo'
 header=$'               total        used        free      shared  buff/cache   available\n'
 wheader=$'               total        used        free      shared     buffers       cache   available\n'
 
-with_proc t 'header' 0 'free | head -n 1' "$header"
-with_proc t 'rows' 0 'free | awk '\''{ print $1, NF }'\''' $'total 6\nMem: 7\nSwap: 4\n'
-with_proc t 'columns line up' 0 'free | awk '\''{ print length($0) }'\''' $'80\n80\n44\n'
-with_proc t 'numbers' 0 'free | awk '\''NR > 1 { for (i = 2; i <= NF; i++) if ($i !~ /^[0-9]+$/) bad++ } END { print bad + 0 }'\''' $'0\n'
-with_proc t 'total is MemTotal' 0 '[ "$(free | awk '\''NR == 2 { print $2 }'\'')" = "$(awk '\''$1 == "MemTotal:" { print $2 }'\'' /proc/meminfo)" ] && echo same' $'same\n'
-with_proc t '-m is KiB / 1024' 0 'k=$(free -k | awk '\''NR == 2 { print $2 }'\''); m=$(free -m | awk '\''NR == 2 { print $2 }'\''); [ $((k / 1024)) -eq $m ] && echo ok' $'ok\n'
-with_proc t '-b is KiB * 1024' 0 'k=$(free | awk '\''NR == 2 { print $2 }'\''); b=$(free -b | awk '\''NR == 2 { print $2 }'\''); [ $((k * 1024)) -eq $b ] && echo ok' $'ok\n'
-with_proc t '-h shape' 0 'free -h | awk '\''NR > 1 { for (i = 2; i <= NF; i++) if ($i !~ /^[0-9.]+([KMGTPE]i|B)$/) bad++ } END { print bad + 0 }'\''' $'0\n'
-with_proc t '-w header' 0 'free -w | head -n 1' "$wheader"
-with_proc t '-w rows' 0 'free -w | awk '\''{ print $1, NF }'\''' $'total 7\nMem: 8\nSwap: 4\n'
-with_proc t '-t total row' 0 'free -t | awk '\''NR == 4 { print $1, NF }'\''' $'Total: 4\n'
+needs_proc meminfo t 'header' 0 'free | head -n 1' "$header"
+needs_proc meminfo t 'rows' 0 'free | awk '\''{ print $1, NF }'\''' $'total 6\nMem: 7\nSwap: 4\n'
+needs_proc meminfo t 'columns line up' 0 'free | awk '\''{ print length($0) }'\''' $'80\n80\n44\n'
+needs_proc meminfo t 'numbers' 0 'free | awk '\''NR > 1 { for (i = 2; i <= NF; i++) if ($i !~ /^[0-9]+$/) bad++ } END { print bad + 0 }'\''' $'0\n'
+needs_proc meminfo t 'total is MemTotal' 0 '[ "$(free | awk '\''NR == 2 { print $2 }'\'')" = "$(awk '\''$1 == "MemTotal:" { print $2 }'\'' /proc/meminfo)" ] && echo same' $'same\n'
+needs_proc meminfo t '-m is KiB / 1024' 0 'k=$(free -k | awk '\''NR == 2 { print $2 }'\''); m=$(free -m | awk '\''NR == 2 { print $2 }'\''); [ $((k / 1024)) -eq $m ] && echo ok' $'ok\n'
+needs_proc meminfo t '-b is KiB * 1024' 0 'k=$(free | awk '\''NR == 2 { print $2 }'\''); b=$(free -b | awk '\''NR == 2 { print $2 }'\''); [ $((k * 1024)) -eq $b ] && echo ok' $'ok\n'
+needs_proc meminfo t '-h shape' 0 'free -h | awk '\''NR > 1 { for (i = 2; i <= NF; i++) if ($i !~ /^[0-9.]+([KMGTPE]i|B)$/) bad++ } END { print bad + 0 }'\''' $'0\n'
+needs_proc meminfo t '-w header' 0 'free -w | head -n 1' "$wheader"
+needs_proc meminfo t '-w rows' 0 'free -w | awk '\''{ print $1, NF }'\''' $'total 7\nMem: 8\nSwap: 4\n'
+needs_proc meminfo t '-t total row' 0 'free -t | awk '\''NR == 4 { print $1, NF }'\''' $'Total: 4\n'
 fake_proc 'made-up meminfo' 0 "$meminfo" 'free' "$header"$'Mem:         2048000      512000     1024000        9568      235520     1536000\nSwap:        1048576      524288      524288\n'
 fake_proc '-k' 0 "$meminfo" 'free -k' "$header"$'Mem:         2048000      512000     1024000        9568      235520     1536000\nSwap:        1048576      524288      524288\n'
 fake_proc '-b' 0 "$meminfo" 'free -b' "$header"$'Mem:      2097152000   524288000  1048576000     9797632   241172480  1572864000\nSwap:     1073741824   536870912   536870912\n'
@@ -59,4 +36,4 @@ fake_proc 'last flag wins' 0 "$meminfo" 'free -h -k | tail -n 1' $'Swap:        
 t 'operand' 1 'free x 2>&1' "$usage"
 t 'bad option' 1 'free -z 2>&1' $'free: -z: unknown option\n'"$usage"
 t '--help' 0 'free --help' "$usage"
-with_proc t 'write error' 1 'free 2>&1 >/dev/full' $'free: write error: No space left on device\n'
+needs_proc meminfo t 'write error' 1 'free 2>&1 >/dev/full' $'free: write error: No space left on device\n'

@@ -2,22 +2,6 @@
 # in a private mount namespace: the host's modules stay out of it.
 usage=$'usage: lsmod\n'
 header=$'Module                  Size  Used by\n'
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace (needs root).
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "$3")" "$4"
-}
-# fake_proc NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./p, which is bound over /proc for LINE.
-fake_proc() {
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	ns "$1" "$2" "mkdir p && { $3; } && mount --bind p /proc && { $4; }" "$5"
-}
 modules='printf "ext4 745472 1 - Live 0xffffffffc0800000\nmbcache 16384 1 ext4, Live 0x0\njbd2 131072 1 ext4, Live 0x0\ncrc16 16384 2 ext4,other, Live 0x0\na_really_long_module_name 12345678 0 - Live 0x0\nnew 4096 0 - Loading 0x0\n" >p/modules'
 
 fake_proc 'list' 0 "$modules" 'lsmod' "$header"$'ext4                  745472  1\nmbcache                16384  1 ext4\njbd2                  131072  1 ext4\ncrc16                  16384  2 ext4,other\na_really_long_module_name 12345678  0\nnew                     4096  0\n'

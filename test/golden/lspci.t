@@ -8,14 +8,6 @@ with_pci() {
 	fi
 	"$@"
 }
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace (needs root).
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "$3")" "$4"
-}
 # fake_sys NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./s, which is bound over /sys for LINE.
 fake_sys() {
 	if [[ $mode == chroot && ! -d $root/sys ]]; then

@@ -11,19 +11,6 @@ printf '%s\n' 'options top x=1 y=\"a b\"' 'options mid-one \\' '  z=2' 'alias my
 mp='modprobe -d r -S 1.0 -C c.conf'
 p="insmod $m/kernel"
 deps="$p/b/base.ko.zst"$'\n'"$p/a/mid-one.ko z=2"$'\n'
-# fake_proc NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./p, which is
-# bound over /proc in a private mount namespace for LINE (needs root).
-fake_proc() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "mkdir p && { $3; } && mount --bind p /proc && { $4; }")" "$5"
-}
 loaded="printf '%s\n' 'top 16384 0 - Live 0x0' 'mid_one 16384 1 top, Live 0x0' 'base 16384 3 mid_one,top,other_mod, Live 0x0' 'other_mod 1000 0 - Live 0x0' 'busy 100 1 - Live 0x0' >p/modules"
 
 t 'dependencies first' 0 "$tree && $mp -n top" "$deps$p/a/top.ko x=1 y=\"a b\""$'\n'

@@ -1,86 +1,55 @@
 # mount.t - golden tests for mount. Every mount happens in a private mount
 # namespace (unshare -m) on directories of the test's own: never the host's.
 usage=$'usage: mount [-afnrvw] [-t TYPE] [-o OPT[,OPT...]] [--bind|--rbind|--move] [DEV] [DIR]\n'
-with_proc() {
-	if [[ ! -r /proc/mounts || ($mode == chroot && ! -r $root/proc/mounts) ]]; then
-		echo "skip $file: $2: no /proc/mounts where mount runs"
-		return 0
-	fi
-	"$@"
-}
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace with a
-# /proc of its own (needs root). "show" prints the mounts from "golden", DIR
-# as its last part.
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "mount -t proc proc /proc || exit 99
-show() { mount | awk '\$1 ~ /^golden/ { n = split(\$3, p, \"/\"); \$3 = p[n]; print }'; }
-$3")" "$4"
-}
-# loop NAME ...: tests with loop devices, which a chroot may not have.
-loop() {
-	if [[ $mode == chroot || ! -e /dev/loop-control ]]; then
-		echo "skip $file: $2: no loop devices where mount runs"
-		return 0
-	fi
-	"$@"
-}
 
-with_proc t 'list' 0 'mount | head -n 1 | grep -cE "^[^ ]+ on /[^ ]* type [^ ]+ \(.+\)$"' $'1\n'
-with_proc t 'list is /proc/mounts' 0 '[ "$(mount | wc -l)" -eq "$(cat /proc/mounts | wc -l)" ] && echo same' $'same\n'
-with_proc t 'list -t' 0 'mount -t proc | awk "{ print \$4, \$5 }" | sort -u' $'type proc\n'
-with_proc t 'list -t none of them' 0 'mount -t golden-no-such-type' ''
-with_proc t 'write error' 1 'mount 2>&1 >/dev/full' $'mount: write error: No space left on device\n'
-ns 'tmpfs with options' 0 'mkdir d && mount -t tmpfs -o size=1m,nosuid,nodev,noexec,mode=700 golden d && show' $'golden on d type tmpfs (rw,nosuid,nodev,noexec,relatime,size=1024k,mode=700)\n'
-ns 'blanks in the list' 0 'mkdir "a b" && mount -t tmpfs golden "a b" && mount | grep -c "^golden on /.*/a b type tmpfs"' $'1\n'
-ns 'options after the operands' 0 'mkdir d && mount -t tmpfs golden d -o ro,size=2m && show' $'golden on d type tmpfs (ro,relatime,size=2048k)\n'
-ns 'several -o' 0 'mkdir d && mount -t tmpfs -o nosuid -o size=1m golden d && show' $'golden on d type tmpfs (rw,nosuid,relatime,size=1024k)\n'
-ns '-r' 1 'mkdir d && mount -r -t tmpfs golden d && show && : >d/f' $'golden on d type tmpfs (ro,relatime)\n'
-ns 'atime words' 0 'mkdir d && mount -t tmpfs -o noatime,nodiratime golden d && show' $'golden on d type tmpfs (rw,noatime,nodiratime)\n'
-ns '-o sync,dirsync' 0 'mkdir d && mount -t tmpfs -o sync,dirsync golden d && show' $'golden on d type tmpfs (rw,sync,dirsync,relatime)\n'
-ns 'a later word wins' 0 'mkdir d && mount -t tmpfs -o ro,nosuid,rw,suid golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
-ns 'x- and comment= are for others' 0 'mkdir d && mount -t tmpfs -o x-systemd.foo,comment=hi,defaults,auto golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
-ns 'remount read-only' 1 'mkdir d && mount -t tmpfs golden d && mount -o remount,ro d && show && : >d/f' $'golden on d type tmpfs (ro,relatime)\n'
-ns 'remount -w' 0 'mkdir d && mount -r -t tmpfs golden d && mount -w -o remount d && show && : >d/f' $'golden on d type tmpfs (rw,relatime)\n'
-ns 'remount with new data' 0 'mkdir d && mount -t tmpfs -o size=1m golden d && mount -o remount,size=3m d && show' $'golden on d type tmpfs (rw,relatime,size=3072k)\n'
-ns '--bind' 0 'mkdir a b && : >a/f && mount --bind a b && ls b' $'f\n'
-ns '-o bind' 0 'mkdir a b && : >a/f && mount -o bind a b && ls b' $'f\n'
-ns '-B' 0 'mkdir a b && : >a/f && mount -B a b && ls b' $'f\n'
-ns 'bind a file' 0 'echo src >a && : >b && mount --bind a b && cat b' $'src\n'
-ns 'read-only bind' 1 'mkdir d e && mount -t tmpfs -o nosuid golden d && mount --bind -o ro d e && show && : >d/ok && : >e/no' $'golden on d type tmpfs (rw,nosuid,relatime)\ngolden on e type tmpfs (ro,nosuid,relatime)\n'
-ns '--rbind takes submounts' 0 'mkdir -p a/s b && mount -t tmpfs golden a/s && : >a/s/f && mount --rbind a b && ls b/s' $'f\n'
-ns '--bind does not' 0 'mkdir -p a/s b && mount -t tmpfs golden a/s && : >a/s/f && mount --bind a b && ls b/s' ''
-ns '--move' 0 'mkdir a b && mount -t tmpfs golden a && : >a/f && mount --move a b && ls b && show' $'f\ngolden on b type tmpfs (rw,relatime)\n'
-ns '-M' 0 'mkdir a b && mount -t tmpfs golden a && mount -M a b && show' $'golden on b type tmpfs (rw,relatime)\n'
-ns '--make-shared' 0 'mkdir d && mount -t tmpfs golden d && mount --make-shared d && grep " /[^ ]*/d " /proc/self/mountinfo | grep -c " shared:"' $'1\n'
-ns '--make-private' 0 'mkdir d && mount -t tmpfs golden d && mount --make-shared d && mount --make-private d && grep " /[^ ]*/d " /proc/self/mountinfo | grep " shared:" | wc -l' $'0\n'
-ns '-o shared with a mount' 0 'mkdir d && mount -t tmpfs -o shared golden d && grep " /[^ ]*/d " /proc/self/mountinfo | grep -c " shared:"' $'1\n'
-ns '-f mounts nothing' 0 'mkdir d && mount -f -t tmpfs golden d && show' ''
-ns '-v' 0 'mkdir d && mount -v -t tmpfs golden d' $'mount: golden mounted on d\n'
-ns '-n is taken' 0 'mkdir d && mount -n -t tmpfs golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
-ns 'missing mount point' 1 'mount -t tmpfs golden nope 2>&1' $'mount: nope: No such file or directory\n'
-ns 'missing device' 1 'mkdir d && mount -t ext4 /dev/golden-nope d 2>&1' $'mount: mounting /dev/golden-nope on d failed: No such file or directory\n'
-ns 'unknown type' 1 'mkdir d && mount -t golden-fs x d 2>&1' $'mount: mounting x on d failed: No such device\n'
-ns 'remount what is not mounted' 1 'mkdir d && mount -o remount,ro d 2>&1' $'mount: mounting none on d failed: Invalid argument\n'
-ns 'bind a missing source' 1 'mkdir d && mount --bind nope d 2>&1' $'mount: mounting nope on d failed: No such file or directory\n'
-ns 'not in fstab' 1 'mkdir d && mount golden-no-such-dir 2>&1' $'mount: golden-no-such-dir: not in /etc/fstab\n'
-loop ns 'an image file, through a loop device' 0 'mkfs.ext4 -q -L img i 4M 2>/dev/null >/dev/null && mkdir d && mount i d && ls d && mount | awk "\$3 ~ /\\/d\$/ { print (\$1 ~ /^\\/dev\\/loop[0-9]+\$/), \$5, \$6 }" && umount d && losetup -j i | wc -l' $'lost+found\n1 ext4 (rw,relatime)\n0\n'
-loop ns '-o loop,ro' 1 'mkfs.ext4 -q i 4M 2>/dev/null >/dev/null && mkdir d && mount -o loop,ro -t ext4 i d && mount | awk "\$3 ~ /\\/d\$/ { print \$5, \$6 }" && : >d/f' $'ext4 (ro,relatime)\n'
-loop ns 'a read-only image goes read-only' 0 'mkfs.ext4 -q i 4M 2>/dev/null >/dev/null && mkdir d && mount -o loop i d -o ro && mount | awk "\$3 ~ /\\/d\$/ { print \$5, \$6 }"' $'ext4 (ro,relatime)\n'
-loop ns 'not a file system' 1 'dd if=/dev/zero of=i bs=1024 count=1024 2>/dev/null && mkdir d && mount -t ext4 i d 2>&1; s=$?; losetup -j i | wc -l; exit $s' $'mount: mounting i on d failed: Invalid argument\n0\n'
+needs_proc mounts t 'list' 0 'mount | head -n 1 | grep -cE "^[^ ]+ on /[^ ]* type [^ ]+ \(.+\)$"' $'1\n'
+needs_proc mounts t 'list is /proc/mounts' 0 '[ "$(mount | wc -l)" -eq "$(cat /proc/mounts | wc -l)" ] && echo same' $'same\n'
+needs_proc mounts t 'list -t' 0 'mount -t proc | awk "{ print \$4, \$5 }" | sort -u' $'type proc\n'
+needs_proc mounts t 'list -t none of them' 0 'mount -t golden-no-such-type' ''
+needs_proc mounts t 'write error' 1 'mount 2>&1 >/dev/full' $'mount: write error: No space left on device\n'
+ns_proc 'tmpfs with options' 0 'mkdir d && mount -t tmpfs -o size=1m,nosuid,nodev,noexec,mode=700 golden d && show' $'golden on d type tmpfs (rw,nosuid,nodev,noexec,relatime,size=1024k,mode=700)\n'
+ns_proc 'blanks in the list' 0 'mkdir "a b" && mount -t tmpfs golden "a b" && mount | grep -c "^golden on /.*/a b type tmpfs"' $'1\n'
+ns_proc 'options after the operands' 0 'mkdir d && mount -t tmpfs golden d -o ro,size=2m && show' $'golden on d type tmpfs (ro,relatime,size=2048k)\n'
+ns_proc 'several -o' 0 'mkdir d && mount -t tmpfs -o nosuid -o size=1m golden d && show' $'golden on d type tmpfs (rw,nosuid,relatime,size=1024k)\n'
+ns_proc '-r' 1 'mkdir d && mount -r -t tmpfs golden d && show && : >d/f' $'golden on d type tmpfs (ro,relatime)\n'
+ns_proc 'atime words' 0 'mkdir d && mount -t tmpfs -o noatime,nodiratime golden d && show' $'golden on d type tmpfs (rw,noatime,nodiratime)\n'
+ns_proc '-o sync,dirsync' 0 'mkdir d && mount -t tmpfs -o sync,dirsync golden d && show' $'golden on d type tmpfs (rw,sync,dirsync,relatime)\n'
+ns_proc 'a later word wins' 0 'mkdir d && mount -t tmpfs -o ro,nosuid,rw,suid golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
+ns_proc 'x- and comment= are for others' 0 'mkdir d && mount -t tmpfs -o x-systemd.foo,comment=hi,defaults,auto golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
+ns_proc 'remount read-only' 1 'mkdir d && mount -t tmpfs golden d && mount -o remount,ro d && show && : >d/f' $'golden on d type tmpfs (ro,relatime)\n'
+ns_proc 'remount -w' 0 'mkdir d && mount -r -t tmpfs golden d && mount -w -o remount d && show && : >d/f' $'golden on d type tmpfs (rw,relatime)\n'
+ns_proc 'remount with new data' 0 'mkdir d && mount -t tmpfs -o size=1m golden d && mount -o remount,size=3m d && show' $'golden on d type tmpfs (rw,relatime,size=3072k)\n'
+ns_proc '--bind' 0 'mkdir a b && : >a/f && mount --bind a b && ls b' $'f\n'
+ns_proc '-o bind' 0 'mkdir a b && : >a/f && mount -o bind a b && ls b' $'f\n'
+ns_proc '-B' 0 'mkdir a b && : >a/f && mount -B a b && ls b' $'f\n'
+ns_proc 'bind a file' 0 'echo src >a && : >b && mount --bind a b && cat b' $'src\n'
+ns_proc 'read-only bind' 1 'mkdir d e && mount -t tmpfs -o nosuid golden d && mount --bind -o ro d e && show && : >d/ok && : >e/no' $'golden on d type tmpfs (rw,nosuid,relatime)\ngolden on e type tmpfs (ro,nosuid,relatime)\n'
+ns_proc '--rbind takes submounts' 0 'mkdir -p a/s b && mount -t tmpfs golden a/s && : >a/s/f && mount --rbind a b && ls b/s' $'f\n'
+ns_proc '--bind does not' 0 'mkdir -p a/s b && mount -t tmpfs golden a/s && : >a/s/f && mount --bind a b && ls b/s' ''
+ns_proc '--move' 0 'mkdir a b && mount -t tmpfs golden a && : >a/f && mount --move a b && ls b && show' $'f\ngolden on b type tmpfs (rw,relatime)\n'
+ns_proc '-M' 0 'mkdir a b && mount -t tmpfs golden a && mount -M a b && show' $'golden on b type tmpfs (rw,relatime)\n'
+ns_proc '--make-shared' 0 'mkdir d && mount -t tmpfs golden d && mount --make-shared d && grep " /[^ ]*/d " /proc/self/mountinfo | grep -c " shared:"' $'1\n'
+ns_proc '--make-private' 0 'mkdir d && mount -t tmpfs golden d && mount --make-shared d && mount --make-private d && grep " /[^ ]*/d " /proc/self/mountinfo | grep " shared:" | wc -l' $'0\n'
+ns_proc '-o shared with a mount' 0 'mkdir d && mount -t tmpfs -o shared golden d && grep " /[^ ]*/d " /proc/self/mountinfo | grep -c " shared:"' $'1\n'
+ns_proc '-f mounts nothing' 0 'mkdir d && mount -f -t tmpfs golden d && show' ''
+ns_proc '-v' 0 'mkdir d && mount -v -t tmpfs golden d' $'mount: golden mounted on d\n'
+ns_proc '-n is taken' 0 'mkdir d && mount -n -t tmpfs golden d && show' $'golden on d type tmpfs (rw,relatime)\n'
+ns_proc 'missing mount point' 1 'mount -t tmpfs golden nope 2>&1' $'mount: nope: No such file or directory\n'
+ns_proc 'missing device' 1 'mkdir d && mount -t ext4 /dev/golden-nope d 2>&1' $'mount: mounting /dev/golden-nope on d failed: No such file or directory\n'
+ns_proc 'unknown type' 1 'mkdir d && mount -t golden-fs x d 2>&1' $'mount: mounting x on d failed: No such device\n'
+ns_proc 'remount what is not mounted' 1 'mkdir d && mount -o remount,ro d 2>&1' $'mount: mounting none on d failed: Invalid argument\n'
+ns_proc 'bind a missing source' 1 'mkdir d && mount --bind nope d 2>&1' $'mount: mounting nope on d failed: No such file or directory\n'
+ns_proc 'not in fstab' 1 'mkdir d && mount golden-no-such-dir 2>&1' $'mount: golden-no-such-dir: not in /etc/fstab\n'
+needs_loop ns_proc 'an image file, through a loop device' 0 'mkfs.ext4 -q -L img i 4M 2>/dev/null >/dev/null && mkdir d && mount i d && ls d && mount | awk "\$3 ~ /\\/d\$/ { print (\$1 ~ /^\\/dev\\/loop[0-9]+\$/), \$5, \$6 }" && umount d && losetup -j i | wc -l' $'lost+found\n1 ext4 (rw,relatime)\n0\n'
+needs_loop ns_proc '-o loop,ro' 1 'mkfs.ext4 -q i 4M 2>/dev/null >/dev/null && mkdir d && mount -o loop,ro -t ext4 i d && mount | awk "\$3 ~ /\\/d\$/ { print \$5, \$6 }" && : >d/f' $'ext4 (ro,relatime)\n'
+needs_loop ns_proc 'a read-only image goes read-only' 0 'mkfs.ext4 -q i 4M 2>/dev/null >/dev/null && mkdir d && mount -o loop i d -o ro && mount | awk "\$3 ~ /\\/d\$/ { print \$5, \$6 }"' $'ext4 (ro,relatime)\n'
+needs_loop ns_proc 'not a file system' 1 'dd if=/dev/zero of=i bs=1024 count=1024 2>/dev/null && mkdir d && mount -t ext4 i d 2>&1; s=$?; losetup -j i | wc -l; exit $s' $'mount: mounting i on d failed: Invalid argument\n0\n'
 fstab_ns() { # a made-up /etc/fstab bound over the real one
 	if [[ $mode == chroot || ! -f /etc/fstab ]]; then
 		echo "skip $file: $1: no /etc/fstab to stand in for"
 		return 0
 	fi
-	ns "$1" "$2" "mkdir a b c d && printf '%s\n' \"golden-a \$PWD/a tmpfs size=1m 0 0\" \"# golden-x \$PWD/x tmpfs defaults 0 0\" \"golden-b \$PWD/b tmpfs noauto,nosuid 0 0\" '' \"golden-c \$PWD/c ramfs defaults 0 0\" 'swapdev none swap sw 0 0' \"golden-d \$PWD/d proc nofail 0 0\" >fstab && mount --bind fstab /etc/fstab && $3" "$4"
+	ns_proc "$1" "$2" "mkdir a b c d && printf '%s\n' \"golden-a \$PWD/a tmpfs size=1m 0 0\" \"# golden-x \$PWD/x tmpfs defaults 0 0\" \"golden-b \$PWD/b tmpfs noauto,nosuid 0 0\" '' \"golden-c \$PWD/c ramfs defaults 0 0\" 'swapdev none swap sw 0 0' \"golden-d \$PWD/d proc nofail 0 0\" >fstab && mount --bind fstab /etc/fstab && $3" "$4"
 }
 fstab_ns '-a' 0 'mount -a && show' $'golden-a on a type tmpfs (rw,relatime,size=1024k)\ngolden-c on c type ramfs (rw,relatime)\ngolden-d on d type proc (rw,relatime)\n'
 fstab_ns '-a -t' 0 'mount -a -t ramfs,proc && show' $'golden-c on c type ramfs (rw,relatime)\ngolden-d on d type proc (rw,relatime)\n'

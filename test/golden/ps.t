@@ -1,26 +1,6 @@
 # ps.t - golden tests for ps: itself among this machine's processes, and exact
 # lines from a made-up /proc bound over /proc in a private mount namespace.
 usage=$'usage: ps [-Aefw] [-o FIELD[=HEADER],...] [-p PID,...]\n'
-with_proc() {
-	if [[ ! -r /proc/self/stat || ($mode == chroot && ! -r $root/proc/self/stat) ]]; then
-		echo "skip $file: $2: no /proc where ps runs"
-		return 0
-	fi
-	"$@"
-}
-# fake_proc NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./p, which is
-# bound over /proc in a private mount namespace for LINE (needs root).
-fake_proc() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "mkdir p && { $3; } && mount --bind p /proc && { $4; }")" "$5"
-}
 procs='mkdir p/1 p/7 p/42 p/self p/99 && echo "1000.00 0" >p/uptime &&
 echo "1 (init) S 0 1 1 0 -1 4194560 0 0 0 0 6000 100 0 0 20 0 1 0 100 2048000 100 0" >p/1/stat &&
 printf "/sbin/init\0splash\0" >p/1/cmdline &&
@@ -28,15 +8,15 @@ echo "7 (kworker/0:1) I 2 0 0 0 -1 69238880 0 0 0 0 0 0 0 0 20 0 1 0 50 0 0 0" >
 echo "42 (my (odd) name) R 1 42 40 34816 42 0 0 0 0 0 12 0 0 0 25 -5 1 0 500 4096000 10 0" >p/42/stat &&
 printf "sh\0-c\0echo hi\n there\0" >p/42/cmdline && chown 54321:54321 p/42'
 
-with_proc t 'header' 0 'ps | head -n 1' $'  PID USER      TIME COMMAND\n'
-with_proc t 'shows itself' 0 'sh -c '\''echo $$; exec ps'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { print ($3 ~ /^[0-9]+:[0-9][0-9]$/), ($NF ~ /ps$/) }'\'' out' $'1 1\n'
-with_proc t '-o pid,comm' 0 'sh -c '\''echo $$; exec ps -o pid,comm'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { print $2 }'\'' out' $'ps\n'
-with_proc t '-o args' 0 'sh -c '\''echo $$; exec ps -o pid,args'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { sub(/.*\//, "", $2); $1 = ""; print }'\'' out' $' ps -o pid,args\n'
-with_proc t '-p' 0 'sh -c '\''exec ps -o pid= -p $$'\'' >out; sh -c '\''echo $$; exec ps -o pid= -p $$'\'' | awk '\''NR == 1 { p = $1; next } { print ($1 == p) }'\''' $'1\n'
-with_proc t '-p no such process' 0 'ps -p 2147483647' $'  PID USER      TIME COMMAND\n'
-with_proc t 'ps aux and ps -ef are taken' 0 'ps aux | head -n 1; ps -ef | head -n 1' $'  PID USER      TIME COMMAND\n  PID USER      TIME COMMAND\n'
-with_proc t 'write error' 1 'ps 2>&1 >/dev/full' $'ps: write error: No space left on device\n'
-with_proc t 'closed pipe is quiet' 0 'ps 2>&1 | head -n 1' $'  PID USER      TIME COMMAND\n'
+needs_proc self/stat t 'header' 0 'ps | head -n 1' $'  PID USER      TIME COMMAND\n'
+needs_proc self/stat t 'shows itself' 0 'sh -c '\''echo $$; exec ps'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { print ($3 ~ /^[0-9]+:[0-9][0-9]$/), ($NF ~ /ps$/) }'\'' out' $'1 1\n'
+needs_proc self/stat t '-o pid,comm' 0 'sh -c '\''echo $$; exec ps -o pid,comm'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { print $2 }'\'' out' $'ps\n'
+needs_proc self/stat t '-o args' 0 'sh -c '\''echo $$; exec ps -o pid,args'\'' >out; awk '\''NR == 1 { p = $1; next } $1 == p { sub(/.*\//, "", $2); $1 = ""; print }'\'' out' $' ps -o pid,args\n'
+needs_proc self/stat t '-p' 0 'sh -c '\''exec ps -o pid= -p $$'\'' >out; sh -c '\''echo $$; exec ps -o pid= -p $$'\'' | awk '\''NR == 1 { p = $1; next } { print ($1 == p) }'\''' $'1\n'
+needs_proc self/stat t '-p no such process' 0 'ps -p 2147483647' $'  PID USER      TIME COMMAND\n'
+needs_proc self/stat t 'ps aux and ps -ef are taken' 0 'ps aux | head -n 1; ps -ef | head -n 1' $'  PID USER      TIME COMMAND\n  PID USER      TIME COMMAND\n'
+needs_proc self/stat t 'write error' 1 'ps 2>&1 >/dev/full' $'ps: write error: No space left on device\n'
+needs_proc self/stat t 'closed pipe is quiet' 0 'ps 2>&1 | head -n 1' $'  PID USER      TIME COMMAND\n'
 fake_proc 'made-up processes' 0 "$procs" 'ps' $'  PID USER      TIME COMMAND\n    1 root      1:01 /sbin/init splash\n    7 root      0:00 [kworker/0:1]\n   42 54321     0:00 sh -c echo hi  there\n'
 fake_proc 'every field' 0 "$procs" 'ps -o pid,ppid,pgid,sid,uid,comm,time,etime,nice,vsz,rss,stat,tty' $'  PID  PPID  PGID   SID   UID COMMAND          TIME  ELAPSED  NI    VSZ    RSS STAT TT\n    1     0     1     1     0 init             1:01    16:39   0   2000    400 S    ?\n    7     2     0     0     0 kworker/0:1      0:00    16:39   0      0      0 I    ?\n   42     1    42    40 54321 my (odd) name    0:00    16:35  -5   4000     40 R    pts/0\n'
 fake_proc 'user and group' 0 "$procs" 'ps -o user,group,pid' $'USER     GROUP      PID\nroot     root         1\nroot     root         7\n54321    54321       42\n'

@@ -2,21 +2,6 @@
 # anything is deleted; the one real switch happens as PID 1 of a new PID
 # namespace, chrooted into a tmpfs "initramfs" in a private mount namespace.
 usage=$'usage: switch_root [-c CONSOLE] NEWROOT INIT [ARG...]\n'
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace (needs root).
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "$3")" "$4"
-}
-root_unshare() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $2: needs root and unshare"
-		return 0
-	fi
-	"$@"
-}
 # copies NAME ...: our static binaries can be copied into a tree (dir mode)
 copies() {
 	if [[ $mode != dir || ! -e $root/bin/switch_root || ! -e $root/bin/blkid ]]; then
@@ -38,7 +23,7 @@ t 'not a directory' 1 ': >f; switch_root f /sbin/init 2>&1' $'switch_root: f: No
 t 'not a mount point' 1 'mkdir d; switch_root d /sbin/init 2>&1' $'switch_root: d: not a mount point\n'
 t 'not the root itself' 1 'switch_root / /sbin/init 2>&1' $'switch_root: /: not a mount point\n'
 ns 'not PID 1' 1 'mkdir d && mount -t tmpfs x d && switch_root d /sbin/init 2>&1' $'switch_root: not PID 1\n'
-root_unshare t 'PID 1, but / is no initramfs' 0 'unshare -m -p -f bash --norc -c "mkdir d && mount -t tmpfs x d && exec switch_root d /sbin/init" 2>&1 | grep -cE "^switch_root: (/: not an initramfs \(ramfs or tmpfs\)|/sbin/init: No such file or directory)$"' $'1\n'
+needs_unshare t 'PID 1, but / is no initramfs' 0 'unshare -m -p -f bash --norc -c "mkdir d && mount -t tmpfs x d && exec switch_root d /sbin/init" 2>&1 | grep -cE "^switch_root: (/: not an initramfs \(ramfs or tmpfs\)|/sbin/init: No such file or directory)$"' $'1\n'
 copies ns 'no init in the new root' 1 "$initramfs && unshare -p -f chroot R /bin/switch_root /new /sbin/init 2>&1; s=\$?; ls R; exit \$s" $'switch_root: /sbin/init: No such file or directory\nbin\netc\nnew\nproc\ntmp\n'
 copies ns 'the switch' 0 "$initramfs && unshare -p -f chroot R /bin/switch_root /new /sbin/blkid /etc/marker; echo \"status \$?\"; ls R; test -r R/proc/self/stat && echo 'proc moved'; umount -l R; ls -A R" $'/etc/marker: TYPE="squashfs3"\nstatus 0\netc\nproc\nsbin\nproc moved\nnew\n'
 copies ns '-c CONSOLE' 0 "$initramfs && mkdir R/new/dev && : >R/new/dev/out && unshare -p -f chroot R /bin/switch_root -c /dev/out /new /sbin/blkid /etc/marker; cat R/dev/out" $'/etc/marker: TYPE="squashfs3"\n'

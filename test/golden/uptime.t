@@ -3,39 +3,16 @@
 # private mount namespace, give exact lines (the classic line as procps-ng
 # 4.0.2 prints it; -p leaves out zero units, which procps does not always).
 usage=$'usage: uptime [-ps]\n'
-with_proc() {
-	if [[ ! -r /proc/uptime || ($mode == chroot && ! -r $root/proc/uptime) ]]; then
-		echo "skip $file: $2: no /proc where uptime runs"
-		return 0
-	fi
-	"$@"
-}
-# ns NAME STATUS 'LINE' EXPECTED: LINE in a private mount namespace (needs root).
-ns() {
-	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
-		echo "skip $file: $1: needs root and unshare"
-		return 0
-	fi
-	t "$1" "$2" "unshare -m bash --norc -c $(printf %q "$3")" "$4"
-}
-# fake_proc NAME STATUS 'SETUP' 'LINE' EXPECTED: SETUP fills ./p, which is bound over /proc for LINE.
-fake_proc() {
-	if [[ $mode == chroot && ! -d $root/proc ]]; then
-		echo "skip $file: $1: no /proc directory in $root"
-		return 0
-	fi
-	ns "$1" "$2" "mkdir p && { $3; } && mount --bind p /proc && { $4; }" "$5"
-}
 up() { # up SECONDS: a /proc with that uptime and a fixed load
 	echo "echo '$1 100.00' >p/uptime && echo '0.50 1.00 12.25 1/100 42' >p/loadavg"
 }
 shape='^ [0-9]{2}:[0-9]{2}:[0-9]{2} up ([0-9]+ days?, +)?([ 0-9][0-9]:[0-9]{2}|[0-9]+ min), +[0-9]+ users?, +load average: [0-9]+\.[0-9]{2}, [0-9]+\.[0-9]{2}, [0-9]+\.[0-9]{2}$'
 
-with_proc t 'shape' 0 "uptime | grep -cE '$shape'" $'1\n'
-with_proc t 'one line' 0 'uptime | wc -l' $'1\n'
-with_proc t '-p shape' 0 "uptime -p | grep -cE '^up ([0-9]+ (year|week|day|hour|minute)s?(, |\$))+\$'" $'1\n'
-with_proc t '-s shape' 0 "uptime -s | grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\$'" $'1\n'
-with_proc t '-s is in the past' 0 '[ "$(uptime -s)" \< "$(date "+%Y-%m-%d %H:%M:%S")" ] || [ "$(uptime -s)" = "$(date "+%Y-%m-%d %H:%M:%S")" ] && echo ok' $'ok\n'
+needs_proc uptime t 'shape' 0 "uptime | grep -cE '$shape'" $'1\n'
+needs_proc uptime t 'one line' 0 'uptime | wc -l' $'1\n'
+needs_proc uptime t '-p shape' 0 "uptime -p | grep -cE '^up ([0-9]+ (year|week|day|hour|minute)s?(, |\$))+\$'" $'1\n'
+needs_proc uptime t '-s shape' 0 "uptime -s | grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\$'" $'1\n'
+needs_proc uptime t '-s is in the past' 0 '[ "$(uptime -s)" \< "$(date "+%Y-%m-%d %H:%M:%S")" ] || [ "$(uptime -s)" = "$(date "+%Y-%m-%d %H:%M:%S")" ] && echo ok' $'ok\n'
 fake_proc 'days and hours' 0 "$(up 90061.50)" 'uptime | cut -c 10-' $' up 1 day,  1:01,  0 user,  load average: 0.50, 1.00, 12.25\n'
 fake_proc 'days' 0 "$(up 172800)" 'uptime | cut -c 10-' $' up 2 days, 0 min,  0 user,  load average: 0.50, 1.00, 12.25\n'
 fake_proc 'minutes' 0 "$(up 300.5)" 'uptime | cut -c 10-' $' up 5 min,  0 user,  load average: 0.50, 1.00, 12.25\n'
@@ -54,4 +31,4 @@ fake_proc 'junk in /proc/uptime' 1 'echo x >p/uptime' 'uptime 2>&1' $'uptime: /p
 t 'operand' 1 'uptime x 2>&1' "$usage"
 t 'bad option' 1 'uptime -z 2>&1' $'uptime: -z: unknown option\n'"$usage"
 t '--help' 0 'uptime --help' "$usage"
-with_proc t 'write error' 1 'uptime 2>&1 >/dev/full' $'uptime: write error: No space left on device\n'
+needs_proc uptime t 'write error' 1 'uptime 2>&1 >/dev/full' $'uptime: write error: No space left on device\n'
