@@ -14,7 +14,10 @@ TCC_VERSION := 0.9.27+git20200814.62c30a4a
 TCC_SRC := $(B)/tcc/src
 TCC_LIBS := $(TCC_SRC)/libtcc.a $(TCC_SRC)/libtcc1.a
 
-CMDS := $(sort $(basename $(notdir $(wildcard cmds-src/*.c))))
+# A command is cmds-src/NAME.c or the directory cmds-src/NAME/ (lib/ is the library).
+CMDS := $(sort $(basename $(notdir $(wildcard cmds-src/*.c))) \
+	$(filter-out lib,$(notdir $(patsubst %/,%,$(wildcard cmds-src/*/)))))
+CMD_SRC := $(wildcard cmds-src/*.c) $(filter-out cmds-src/lib/%,$(wildcard cmds-src/*/*.[ch]))
 LIB_SRC := $(sort $(wildcard cmds-src/lib/*.c))
 LIB_HDR := $(sort $(wildcard cmds-src/lib/*.h))
 

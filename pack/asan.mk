@@ -15,7 +15,7 @@ $(ASAN)/opts.o: pack/asan-opts.c | $(DEPS)
 	clang -std=c99 -Wall -Wextra -Werror -DASAN_LOG='"$(ASAN_LOG)"' -c -o $@ $<
 
 $(ASAN_BOX): $(ASAN)/opts.o pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h | $(DEPS)
+		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h | $(DEPS)
 	MUSLCC=clang CFLAGS="$(ASAN_CFLAGS)" BOX_LDFLAGS="$(ASAN_SAN)" \
 		BOX_LDLIBS="$(ASAN)/opts.o -lzstd -lz" pack/build-box.sh $(ASAN)
 

@@ -7,7 +7,7 @@ SELECT := $(B)/pack/select
 FLASH ?= 64M
 
 $(BOX): pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
-		$(wildcard cmds-src/*.c) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
+		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
 		$(LIBS)/libz.a $(LIBS)/libzstd.a | $(DEPS)
 	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" LIBS=$(LIBS) pack/build-box.sh $(MC)
 

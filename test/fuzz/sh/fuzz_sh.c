@@ -1,7 +1,7 @@
 /* fuzz_sh - libFuzzer harness: the shell's parser on arbitrary bytes, nothing executed */
 #define SH_PARSE_ONLY
 #define main sh_main
-#include "../../../cmds-src/sh.c"
+#include "../../../cmds-src/sh/main.c"
 #undef main
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
