@@ -226,213 +226,14 @@ bi_dot(int argc, char **argv)
 	return st;
 }
 
-/* ---- test ------------------------------------------------------------------------------ */
+/* ---- test, [ ---------------------------------------------------------------------------- */
 
-struct tst {
-	char **a;
-	int n, err;
-};
-
-static int t_or(struct tst *t);
-
-static int
-t_int(struct tst *t, const char *s, long *v)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	while (*end == ' ' || *end == '\t')
-		end++;
-	if (*s == '\0' || *end || errno) {
-		msg("test: %s: bad number", s);
-		t->err = 1;
-		return -1;
-	}
-	return 0;
-}
-
-static int
-t_unary(const char *op, const char *arg)
-{
-	struct stat st;
-	int r = op[1] == 'h' || op[1] == 'L' ? lstat(arg, &st) : stat(arg, &st);
-
-	switch (op[1]) {
-	case 'n': return *arg != '\0';
-	case 'z': return *arg == '\0';
-	case 't': return isatty(atoi(arg));
-	case 'r': return access(arg, R_OK) == 0;
-	case 'w': return access(arg, W_OK) == 0;
-	case 'x': return access(arg, X_OK) == 0;
-	}
-	if (r < 0)
-		return 0;
-	switch (op[1]) {
-	case 'e': return 1;
-	case 'f': return S_ISREG(st.st_mode);
-	case 'd': return S_ISDIR(st.st_mode);
-	case 'b': return S_ISBLK(st.st_mode);
-	case 'c': return S_ISCHR(st.st_mode);
-	case 'p': return S_ISFIFO(st.st_mode);
-	case 'S': return S_ISSOCK(st.st_mode);
-	case 'h': case 'L': return S_ISLNK(st.st_mode);
-	case 's': return st.st_size > 0;
-	case 'g': return (st.st_mode & S_ISGID) != 0;
-	case 'u': return (st.st_mode & S_ISUID) != 0;
-	case 'k': return (st.st_mode & S_ISVTX) != 0;
-	case 'O': return st.st_uid == geteuid();
-	case 'G': return st.st_gid == getegid();
-	}
-	return 0;
-}
-
-static int
-is_unary(const char *s)
-{
-	return s[0] == '-' && s[1] && !s[2] && strchr("nztrwxefdbcpShLsgukOG", s[1]);
-}
-
-static const char *const tbinops[] = {
-	"=", "!=", "==", "<", ">", "-eq", "-ne", "-gt", "-ge", "-lt", "-le", "-nt", "-ot", "-ef", NULL
-};
-
-static int
-is_binary(const char *s)
-{
-	int i;
-
-	for (i = 0; tbinops[i]; i++)
-		if (strcmp(s, tbinops[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-t_files(const char *op, const char *l, const char *r)
-{
-	struct stat a, b;
-	int ha = stat(l, &a) == 0, hb = stat(r, &b) == 0;
-
-	if (op[1] == 'e')
-		return ha && hb && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-	if (op[1] == 'n')
-		return ha && (!hb || a.st_mtime > b.st_mtime);
-	return hb && (!ha || a.st_mtime < b.st_mtime);
-}
-
-static int
-t_binary(struct tst *t, const char *l, const char *op, const char *r)
-{
-	long a, b;
-
-	if (strcmp(op, "=") == 0 || strcmp(op, "==") == 0)
-		return strcmp(l, r) == 0;
-	if (strcmp(op, "!=") == 0)
-		return strcmp(l, r) != 0;
-	if (op[0] == '<' || op[0] == '>')
-		return op[0] == '<' ? strcmp(l, r) < 0 : strcmp(l, r) > 0;
-	if (strcmp(op, "-nt") == 0 || strcmp(op, "-ot") == 0 || strcmp(op, "-ef") == 0)
-		return t_files(op, l, r);
-	if (t_int(t, l, &a) < 0 || t_int(t, r, &b) < 0)
-		return 0;
-	switch (op[1] * 256 + op[2]) {
-	case 'e' * 256 + 'q': return a == b;
-	case 'n' * 256 + 'e': return a != b;
-	case 'g' * 256 + 't': return a > b;
-	case 'g' * 256 + 'e': return a >= b;
-	case 'l' * 256 + 't': return a < b;
-	}
-	return a <= b;
-}
-
-static int
-t_primary(struct tst *t)
-{
-	int r;
-
-	if (t->n <= 0) {
-		t->err = 1;
-		msg("test: argument expected");
-		return 0;
-	}
-	if (t->n >= 3 && is_binary(t->a[1])) {
-		r = t_binary(t, t->a[0], t->a[1], t->a[2]);
-		t->a += 3;
-		t->n -= 3;
-		return r;
-	}
-	if (strcmp(t->a[0], "(") == 0 && t->n >= 2) {
-		t->a++;
-		t->n--;
-		r = t_or(t);
-		if (t->n <= 0 || strcmp(t->a[0], ")") != 0) {
-			t->err = 1;
-			msg("test: missing \")\"");
-			return 0;
-		}
-		t->a++;
-		t->n--;
-		return r;
-	}
-	if (t->n >= 2 && is_unary(t->a[0])) {
-		r = t_unary(t->a[0], t->a[1]);
-		t->a += 2;
-		t->n -= 2;
-		return r;
-	}
-	r = t->a[0][0] != '\0';
-	t->a++;
-	t->n--;
-	return r;
-}
-
-static int
-t_not(struct tst *t)
-{
-	int depth = 0, r;
-
-	while (t->n > 1 && strcmp(t->a[0], "!") == 0 && !(t->n == 3 && is_binary(t->a[1]))) {
-		t->a++;
-		t->n--;
-		depth++;
-	}
-	r = t_primary(t);
-	return depth & 1 ? !r : r;
-}
-
-static int
-t_and(struct tst *t)
-{
-	int r = t_not(t);
-
-	while (t->n > 0 && strcmp(t->a[0], "-a") == 0) {
-		t->a++;
-		t->n--;
-		r = t_not(t) && r;
-	}
-	return r;
-}
-
-static int
-t_or(struct tst *t)
-{
-	int r = t_and(t);
-
-	while (t->n > 0 && strcmp(t->a[0], "-o") == 0) {
-		t->a++;
-		t->n--;
-		r = t_and(t) || r;
-	}
-	return r;
-}
-
+/* The library's test, as the test and [ commands have it; its messages say "sh: test:". */
 static int
 bi_test(int argc, char **argv)
 {
-	struct tst t;
+	const char *name = cmd_name;
+	char prefix[64];
 	int r;
 
 	if (argv[0][0] == '[') {
@@ -442,22 +243,11 @@ bi_test(int argc, char **argv)
 		}
 		argc--;
 	}
-	if (argc == 1)
-		return 1;
-	t.a = argv + 1;
-	t.n = argc - 1;
-	t.err = 0;
-	if (t.n == 4 && strcmp(t.a[0], "!") == 0 && is_binary(t.a[2])) {
-		r = !t_binary(&t, t.a[1], t.a[2], t.a[3]);
-		t.n = 0;
-	} else {
-		r = t_or(&t);
-	}
-	if (!t.err && t.n > 0) {
-		msg("test: %s: unexpected operator", t.a[0]);
-		t.err = 1;
-	}
-	return t.err ? 2 : !r;
+	snprintf(prefix, sizeof prefix, "%s: %s", name, argv[0]);
+	cmd_name = prefix;
+	r = test_eval(argc - 1, argv + 1);
+	cmd_name = name;
+	return r;
 }
 
 /* ---- type, command ---------------------------------------------------------------------- */
