@@ -1,5 +1,6 @@
 /* trap.c - signals, traps and the exit of the shell; trap and kill */
 #include "sh.h"
+#include <strings.h>
 
 /* ---- signals and traps ---------------------------------------------------------- */
 
@@ -7,48 +8,16 @@ char *traps[NSIGS];
 char ign_at_entry[NSIGS];
 volatile sig_atomic_t gotsig, pending[NSIGS];
 
-static const struct {
-	const char *name;
-	int sig;
-} signames[] = {
-	{ "EXIT", 0 }, { "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT },
-	{ "ILL", SIGILL }, { "TRAP", SIGTRAP }, { "ABRT", SIGABRT }, { "BUS", SIGBUS },
-	{ "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", SIGUSR1 }, { "SEGV", SIGSEGV },
-	{ "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM }, { "TERM", SIGTERM },
-	{ "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP }, { "TSTP", SIGTSTP },
-	{ "TTIN", SIGTTIN }, { "TTOU", SIGTTOU }, { "URG", SIGURG }, { "XCPU", SIGXCPU },
-	{ "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM }, { "PROF", SIGPROF },
-	{ "WINCH", SIGWINCH }, { "IO", SIGIO }, { "SYS", SIGSYS },
-};
-
+/* A trap's condition: EXIT (0), or a signal the library's way ("INT", "SIGint", "2"); -1 if none. */
 static int
-sh_signum(const char *s)
+trap_num(const char *s)
 {
-	size_t i;
-	char *end;
-	long n;
+	int sig;
 
-	if (*s >= '0' && *s <= '9') {
-		n = strtol(s, &end, 10);
-		return *end || n >= NSIGS ? -1 : (int)n;
-	}
-	if (strncmp(s, "SIG", 3) == 0)
-		s += 3;
-	for (i = 0; i < sizeof signames / sizeof *signames; i++)
-		if (strcmp(s, signames[i].name) == 0)
-			return signames[i].sig;
-	return -1;
-}
-
-static const char *
-sh_signame(int sig)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof signames / sizeof *signames; i++)
-		if (signames[i].sig == sig)
-			return signames[i].name;
-	return NULL;
+	if (strcasecmp(s, "EXIT") == 0)
+		return 0;
+	sig = sig_num(s);
+	return sig < NSIGS ? sig : -1;
 }
 
 static void
@@ -148,13 +117,15 @@ sh_exit(int status)
 static void
 print_traps(void)
 {
+	char buf[SIG_NAME_LEN];
+	const char *name;
 	int i;
 
 	for (i = 0; i < NSIGS; i++)
-		if (traps[i] && sh_signame(i)) {
+		if (traps[i] && (name = i == 0 ? "EXIT" : sig_name(i, buf)) != NULL) {
 			out_s("trap -- ");
 			out_quoted(traps[i]);
-			out_fmt(" %s\n", sh_signame(i));
+			out_fmt(" %s\n", name);
 		}
 }
 
@@ -171,12 +142,12 @@ bi_trap(int argc, char **argv)
 		return 0;
 	}
 	action = argv[i];
-	if (sh_signum(action) >= 0 && strcmp(action, "") != 0)
+	if (trap_num(action) >= 0)
 		action = "-";
 	else
 		i++;
 	for (; i < argc; i++) {
-		if ((sig = sh_signum(argv[i])) < 0) {
+		if ((sig = trap_num(argv[i])) < 0) {
 			msg("trap: %s: bad trap", argv[i]);
 			st = 1;
 			continue;
@@ -196,20 +167,21 @@ int
 bi_kill(int argc, char **argv)
 {
 	int sig = SIGTERM, i = 1, st = 0;
+	char buf[SIG_NAME_LEN], *end;
+	const char *name;
 	long pid;
-	char *end;
 
 	if (argc > 1 && strcmp(argv[1], "-l") == 0) {
-		for (i = 1; i < (int)(sizeof signames / sizeof *signames); i++)
-			out_fmt("%s%c", signames[i].name,
-				i + 1 < (int)(sizeof signames / sizeof *signames) ? ' ' : '\n');
+		for (i = 1; i <= SIGRTMAX; i++)
+			if ((name = sig_name(i, buf)) != NULL)
+				out_fmt("%s%c", name, i < SIGRTMAX ? ' ' : '\n');
 		return 0;
 	}
 	if (argc > 2 && strcmp(argv[1], "-s") == 0) {
-		sig = sh_signum(argv[2]);
+		sig = sig_num(argv[2]);
 		i = 3;
 	} else if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '-') {
-		sig = sh_signum(argv[1] + 1);
+		sig = sig_num(argv[1] + 1);
 		i = 2;
 	} else if (argc > 1 && strcmp(argv[1], "--") == 0) {
 		i = 2;
