@@ -8,7 +8,7 @@ R=$B/bench/root
 SPAWN=$B/bench/spawn
 RUNS_COLD=${RUNS_COLD:-21}
 RUNS_HOT=${RUNS_HOT:-500}
-CMDS=${CMDS:-$(cd cmds-src && ls *.c | sed 's/\.c$//')}
+CMDS=${CMDS:-$(cd cmds-src && ls -d *.c */ | sed 's|\.c$||; s|/$||' | grep -vx lib)}
 
 rm -rf "$R" && mkdir -p "$R/usr/bin"
 cp -a "$B/root/." "$R/"
@@ -23,12 +23,21 @@ col() { sed -n "$1p" | cut -f"$2"; }
 echo "== first run: compile + link, cold cache, median of $RUNS_COLD runs (ms) =="
 printf "%-8s %8s %8s %8s %10s %10s %9s\n" cmd ubuild tcc-cli gcc-O0 ubuild/tcc ubuild/gcc rss-KiB
 for c in $CMDS; do
+	# NAME.c, or the files of the directory NAME/ with it on the include path
+	if [[ -d cmds-src/$c ]]; then
+		src=(-I"/src/$c") gsrc=(-I"cmds-src/$c")
+		for f in cmds-src/"$c"/*.c; do
+			src+=("/src/${f#cmds-src/}") gsrc+=("$f")
+		done
+	else
+		src=("/src/$c.c") gsrc=("cmds-src/$c.c")
+	fi
 	out=$("$SPAWN" -r "$R" -n "$RUNS_COLD" -u "/ubin/$c" -u /tmp/tcc.out -- \
 		/bin/ubuild -b "$c" \; \
-		/usr/bin/tcc -static -I/src/lib -o /tmp/tcc.out "/src/$c.c" /ubin/.lib/libcmd.a \
+		/usr/bin/tcc -static -I/src/lib -o /tmp/tcc.out "${src[@]}" /ubin/.lib/libcmd.a \
 		/usr/lib/libzstd.a /usr/lib/libz.a)
 	g=$("$SPAWN" -n "$RUNS_COLD" -u "$B/bench/gcc.out" -- "$(command -v musl-gcc)" -O0 -static -Wl,-z,noexecstack \
-		-Icmds-src/lib -I"$B/libs" -o "$B/bench/gcc.out" "cmds-src/$c.c" "$B/bench/libcmd.a" \
+		-Icmds-src/lib -I"$B/libs" -o "$B/bench/gcc.out" "${gsrc[@]}" "$B/bench/libcmd.a" \
 		"$B/libs/libzstd.a" "$B/libs/libz.a")
 	u=$(col 1 1 <<<"$out"); t=$(col 2 1 <<<"$out"); gg=$(cut -f1 <<<"$g")
 	rm -f "$R/ubin/$c"

@@ -64,7 +64,10 @@ multicall-test: $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) $(PACK)
 $(B)/test/%-tcc: $(B)/root.staged
 	rm -rf $(B)/test/$*-root && mkdir -p $(B)/test && cp -a $(B)/root $(B)/test/$*-root
 	chroot $(B)/test/$*-root /bin/ubuild -b true
-	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* /src/$*.c /ubin/.lib/libcmd.a -lzstd -lz
+	# NAME.c, or the files of the directory NAME/ with it on the include path
+	src=/src/$*.c; [ ! -d $(B)/test/$*-root/src/$* ] || \
+		src="-I/src/$* $$(cd $(B)/test/$*-root && printf ' /%s' src/$*/*.c)"; \
+	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* $$src /ubin/.lib/libcmd.a -lzstd -lz
 	cp $(B)/test/$*-root/tmp/$* $@ && rm -rf $(B)/test/$*-root
 
 # The multicall box under ASan and UBSan (pack/asan.mk): the golden, shell and

@@ -1,8 +1,6 @@
 /* fuzz_sh - libFuzzer harness: the shell's parser on arbitrary bytes, nothing executed */
-#define SH_PARSE_ONLY
-#define main sh_main
-#include "../../../cmds-src/sh.c"
-#undef main
+/* Linked with the shell's files, SH_PARSE_ONLY defined and their main renamed (run.sh). */
+#include "sh.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -4,5 +4,5 @@
 name="sh"
 # shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"
-fuzz_build "$here/fuzz_sh.c"
+fuzz_build -DSH_PARSE_ONLY -Dmain=sh_main -I"$top/cmds-src/sh" "$here/fuzz_sh.c" "$top"/cmds-src/sh/*.c
 fuzz_run -max_len=4096

@@ -1,0 +1,489 @@
+/* expand.c - word expansion: parameters, command substitution, fields, globs */
+#include "sh.h"
+#include <fnmatch.h>
+#include <glob.h>
+#include <pwd.h>
+
+/* A word on its way into fields. */
+struct xstate {
+	int flags, esc, glob, started, delim;
+	const char *ifs;
+	struct sbuf cur;
+	struct fields *out;
+};
+
+void
+fields_add(struct fields *f, char *s)
+{
+	char **v;
+
+	if (f->n + 1 >= f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 16;
+		v = st_alloc(f->cap * sizeof *v);
+		if (f->n)
+			memcpy(v, f->v, f->n * sizeof *v);
+		f->v = v;
+	}
+	f->v[f->n++] = s;
+	f->v[f->n] = NULL;
+}
+
+static void
+pat_unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1])
+			s++;
+		*d++ = *s;
+	}
+	*d = '\0';
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+glob_field(struct fields *f, char *pat)
+{
+	glob_t g;
+	size_t i;
+	int first = f->n;
+
+	if (glob(pat, 0, NULL, &g) != 0) {
+		pat_unescape(pat);
+		fields_add(f, pat);
+		return;
+	}
+	for (i = 0; i < g.gl_pathc; i++)
+		fields_add(f, st_strdup(g.gl_pathv[i]));
+	globfree(&g);
+	qsort(f->v + first, f->n - first, sizeof *f->v, str_cmp);
+}
+
+static void
+x_endfield(struct xstate *x, int force)
+{
+	char *s;
+
+	if (!x->cur.n && !x->started && !force)
+		return;
+	s = sb_str(&x->cur);
+	if (x->flags & EXP_SPLIT) {
+		if (x->glob && !sh.opt['f'] && has_magic(s))
+			glob_field(x->out, s);
+		else {
+			if (x->esc)
+				pat_unescape(s);
+			fields_add(x->out, s);
+		}
+	} else {
+		fields_add(x->out, s);
+	}
+	sb_init(&x->cur, NULL);
+	x->started = x->glob = 0;
+}
+
+static void
+x_addc(struct xstate *x, int c, int quoted)
+{
+	if (x->esc && (c == '\\' || (quoted && (c == '*' || c == '?' || c == '['))))
+		sb_addc(&x->cur, '\\');
+	else if (!quoted && (c == '*' || c == '?' || c == '['))
+		x->glob = 1;
+	sb_addc(&x->cur, c);
+}
+
+static void
+x_lit(struct xstate *x, const char *s, size_t n, int quoted)
+{
+	x->started = 1;
+	x->delim = 0;
+	if (!x->esc && (quoted || !(x->flags & EXP_SPLIT))) {
+		sb_addn(&x->cur, s, n);
+		return;
+	}
+	while (n--)
+		x_addc(x, (unsigned char)*s++, quoted);
+}
+
+int
+is_ifs_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* The result of an expansion: split on IFS unless quoted. */
+static void
+x_val(struct xstate *x, const char *s, int quoted)
+{
+	int c;
+
+	if (quoted || !(x->flags & EXP_SPLIT)) {
+		if (!x->esc) {
+			sb_adds(&x->cur, s);
+			return;
+		}
+		while (*s)
+			x_addc(x, (unsigned char)*s++, quoted);
+		return;
+	}
+	for (; (c = (unsigned char)*s) != 0; s++) {
+		if (!strchr(x->ifs, c)) {
+			x_addc(x, c, 0);
+			x->delim = 0;
+		} else if (is_ifs_space(c)) {
+			if (x->cur.n || x->started) {
+				x_endfield(x, 0);
+				x->delim = 1;
+			}
+		} else {
+			if (!(x->delim == 1 && !x->cur.n && !x->started))
+				x_endfield(x, 1);
+			x->delim = 2;
+		}
+	}
+}
+
+const char *
+ifs_value(void)
+{
+	const char *s = getvar("IFS");
+
+	return s ? s : " \t\n";
+}
+
+/* $1 ... and the special parameters; NULL if unset. */
+static const char *
+special_param(const char *name, char *buf, size_t size)
+{
+	long n;
+	int i;
+	char *p;
+
+	if (name[0] >= '0' && name[0] <= '9') {
+		n = strtol(name, NULL, 10);
+		if (n == 0)
+			return arg0;
+		return n <= pp.n ? pp.v[n - 1] : NULL;
+	}
+	switch (name[0]) {
+	case '?':
+		snprintf(buf, size, "%d", sh.status);
+		return buf;
+	case '$':
+		snprintf(buf, size, "%ld", (long)sh.rootpid);
+		return buf;
+	case '!':
+		if (sh.lastbg == 0)
+			return NULL;
+		snprintf(buf, size, "%ld", (long)sh.lastbg);
+		return buf;
+	case '#':
+		snprintf(buf, size, "%d", pp.n);
+		return buf;
+	case '-':
+		p = buf;
+		for (i = 'a'; i <= 'z'; i++)
+			if (sh.opt[i] && p < buf + size - 3)
+				*p++ = (char)i;
+		if (sh.opt['C'])
+			*p++ = 'C';
+		*p = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
+/* $@ and $* joined with SEP (for contexts that make one string). */
+static char *
+join_params(int sep)
+{
+	struct sbuf b;
+	int i;
+
+	sb_init(&b, NULL);
+	for (i = 0; i < pp.n; i++) {
+		if (i && sep)
+			sb_addc(&b, sep);
+		sb_adds(&b, pp.v[i]);
+	}
+	return sb_str(&b);
+}
+
+static const char *
+param_value(const char *name, char *buf, size_t size)
+{
+	if (is_name_start((unsigned char)name[0]))
+		return getvar(name);
+	if (name[0] == '@' || name[0] == '*')
+		return pp.n ? join_params(name[0] == '*' ? ifs_value()[0] : ' ') : NULL;
+	return special_param(name, buf, size);
+}
+
+static void
+x_positional(struct xstate *x, struct part *q)
+{
+	int i, sep;
+
+	if (q->dq && q->s[0] == '@' && (x->flags & EXP_SPLIT)) {
+		for (i = 0; i < pp.n; i++) {
+			if (i)
+				x_endfield(x, 1);
+			x_val(x, pp.v[i], 1);
+			x->started = 1;
+		}
+		return;
+	}
+	if (q->dq || !(x->flags & EXP_SPLIT)) {
+		sep = q->s[0] == '*' ? ifs_value()[0] : ' ';
+		x_val(x, join_params(sep), q->dq);
+		if (q->dq)
+			x->started = 1;
+		return;
+	}
+	for (i = 0; i < pp.n; i++) {
+		if (i && (x->cur.n || x->started)) {
+			x_endfield(x, 0);
+			x->delim = 1;
+		}
+		x_val(x, pp.v[i], 0);
+	}
+}
+
+static void x_parts(struct xstate *x, struct part *q, int insub);
+
+/* ${x#pat} and friends: the part of VAL that PAT does not match. */
+static const char *
+trim(const char *val, const char *pat, int op)
+{
+	size_t n = strlen(val), i;
+	char *t = st_strdup(val), c;
+
+	if (op == '#' || op == 'H') {
+		for (i = op == '#' ? 0 : n;; i += op == '#' ? 1 : (size_t)-1) {
+			c = t[i];
+			t[i] = '\0';
+			if (fnmatch(pat, t, 0) == 0)
+				return val + i;
+			t[i] = c;
+			if (i == (op == '#' ? n : 0))
+				break;
+		}
+		return val;
+	}
+	for (i = op == '%' ? n : 0;; i += op == '%' ? (size_t)-1 : 1) {
+		if (fnmatch(pat, val + i, 0) == 0)
+			return st_strndup(val, i);
+		if (i == (op == '%' ? 0 : n))
+			break;
+	}
+	return val;
+}
+
+static _Noreturn void
+param_error(struct part *q, const char *val)
+{
+	char *m = q->sub ? expand_str(q->sub, EXP_TILDE) : NULL;
+
+	if (m && *m)
+		sh_error("%s: %s", q->s, m);
+	sh_error("%s: %s", q->s, val ? "parameter null" : "parameter not set");
+}
+
+static void
+x_emit(struct xstate *x, struct part *q, const char *v)
+{
+	if (v != NULL)
+		x_val(x, v, q->dq);
+	if (q->dq)
+		x->started = 1;
+}
+
+static void
+x_param(struct xstate *x, struct part *q)
+{
+	char buf[64];
+	const char *v;
+	int isset, pos = q->s[0] == '@' || q->s[0] == '*';
+
+	v = pos && q->op != 'L' && q->op != '#' && q->op != 'H' && q->op != '%' && q->op != 'P' ?
+		(pp.n ? "" : NULL) : param_value(q->s, buf, sizeof buf);
+	if (pos && v && q->colon && pp.n == 1 && pp.v[0][0] == '\0')
+		v = "";
+	else if (pos && v && q->colon)
+		v = "x";
+	isset = v != NULL && !(q->colon && *v == '\0');
+	if (v == NULL && sh.opt['u'] && q->op != '-' && q->op != '=' && q->op != '?' &&
+	    q->op != '+' && strcmp(q->s, "@") != 0 && strcmp(q->s, "*") != 0)
+		sh_error("%s: parameter not set", q->s);
+	switch (q->op) {
+	case 0:
+		if (pos)
+			x_positional(x, q);
+		else
+			x_emit(x, q, v);
+		return;
+	case '-':
+	case '+':
+		if (isset == (q->op == '+'))
+			x_parts(x, q->sub, 1);
+		else if (q->op == '-' && pos)
+			x_positional(x, q);
+		else if (q->op == '-')
+			x_emit(x, q, v);
+		else if (q->dq)
+			x->started = 1;
+		return;
+	case '=':
+		if (!isset) {
+			if (!is_name(q->s))
+				sh_error("%s: cannot assign in this way", q->s);
+			setvar(q->s, v = expand_str(q->sub, EXP_TILDE));
+		}
+		if (pos)
+			x_positional(x, q);
+		else
+			x_emit(x, q, v);
+		return;
+	case '?':
+		if (!isset)
+			param_error(q, v);
+		if (pos)
+			x_positional(x, q);
+		else
+			x_emit(x, q, v);
+		return;
+	case 'L':
+		if (pos)
+			snprintf(buf, sizeof buf, "%d", pp.n);
+		else
+			snprintf(buf, sizeof buf, "%zu", v ? strlen(v) : (size_t)0);
+		x_emit(x, q, buf);
+		return;
+	}
+	x_emit(x, q, v ? trim(v, expand_str(q->sub, EXP_PAT), q->op) : NULL);
+}
+
+static void
+x_arith(struct xstate *x, struct part *q)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%ld", arith(expand_str(q->sub, 0)));
+	x_emit(x, q, buf);
+}
+
+/* Parts into the fields of X; INSUB: inside ${x-word}, literals split too. */
+static void
+x_parts(struct xstate *x, struct part *q, int insub)
+{
+	for (; q; q = q->next) {
+		switch (q->type) {
+		case P_LIT:
+			if (insub)
+				x_val(x, q->s, 0);
+			else
+				x_lit(x, q->s, q->len, 0);
+			break;
+		case P_QLIT:
+			x_lit(x, q->s, q->len, 1);
+			break;
+		case P_PARAM:
+			x_param(x, q);
+			break;
+		case P_CMDSUB:
+			x_emit(x, q, run_cmdsub(q->cmd));
+			break;
+		case P_ARITH:
+			x_arith(x, q);
+			break;
+		}
+	}
+}
+
+/* ~ and ~user at the start of an unquoted word; returns the parts after it. */
+static struct part *
+x_tilde(struct xstate *x, struct part *q)
+{
+	const char *s = q->s, *slash = strchr(s, '/'), *home;
+	struct passwd *pw;
+	char *user;
+
+	if (slash == NULL && q->next != NULL)
+		return q;
+	user = st_strndup(s + 1, slash ? (size_t)(slash - s - 1) : q->len - 1);
+	if (*user == '\0')
+		home = getvar("HOME");
+	else
+		home = (pw = getpwnam(user)) ? pw->pw_dir : NULL;
+	if (home == NULL)
+		return q;
+	x_val(x, home, 1);
+	x->started = 1;
+	if (slash)
+		x_lit(x, slash, q->len - (slash - s), 0);
+	return q->next;
+}
+
+static void
+x_init(struct xstate *x, int flags, struct fields *out)
+{
+	x->flags = flags;
+	x->esc = (flags & EXP_PAT) || ((flags & EXP_SPLIT) && !sh.opt['f']);
+	x->glob = x->started = x->delim = 0;
+	x->ifs = flags & EXP_SPLIT ? ifs_value() : "";
+	sb_init(&x->cur, NULL);
+	x->out = out;
+}
+
+static void
+x_word(struct xstate *x, struct part *q)
+{
+	if ((x->flags & EXP_TILDE) && q && q->type == P_LIT && q->s[0] == '~')
+		q = x_tilde(x, q);
+	x_parts(x, q, 0);
+}
+
+/* A word into fields (appended to F). */
+void
+expand_word(struct word *w, int flags, struct fields *f)
+{
+	struct xstate x;
+
+	if (w->lit) {
+		fields_add(f, (char *)w->lit);
+		return;
+	}
+	x_init(&x, flags, f);
+	x_word(&x, w->parts);
+	x_endfield(&x, 0);
+}
+
+/* Parts into one string, no splitting nor globbing. */
+char *
+expand_str(struct part *parts, int flags)
+{
+	struct xstate x;
+	struct fields f = { NULL, 0, 0 };
+
+	x_init(&x, flags & ~EXP_SPLIT, &f);
+	x_word(&x, parts);
+	x_endfield(&x, 1);
+	return f.v[0];
+}
+
+char *
+expand_word_str(struct word *w, int flags)
+{
+	if (w->lit && !(flags & EXP_PAT))
+		return (char *)w->lit;
+	if ((flags & EXP_PAT) && w->parts && !w->parts->next && w->parts->type == P_LIT &&
+	    w->parts->s[0] != '~' && !strchr(w->parts->s, '\\'))
+		return (char *)w->parts->s;
+	return expand_str(w->parts, flags);
+}

@@ -1,0 +1,661 @@
+/* lex.c - input sources and the lexer: words, operators, here-documents */
+#include "sh.h"
+
+/* ---- input sources ------------------------------------------------------------ */
+
+static int
+src_fill(struct src *s, int ps2)
+{
+	ssize_t n;
+
+	if (s->eof || s->type == SRC_STR) {
+		s->eof = 1;
+		return 0;
+	}
+	if (s->type == SRC_TTY)
+		return tty_readline(s, ps2);
+	if (s->buf == NULL)
+		s->buf = xmalloc(4096);
+	do
+		n = read(s->fd, s->buf, s->byte ? 1 : 4096);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0) {
+		s->eof = 1;
+		return 0;
+	}
+	s->s = s->buf;
+	s->len = n;
+	s->pos = 0;
+	return 1;
+}
+
+/* ---- lexer -------------------------------------------------------------------- */
+
+_Noreturn void
+perr(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->err, sizeof p->err, fmt, ap);
+	va_end(ap);
+	longjmp(*p->jb, 1);
+}
+
+static int
+pgetc(struct parser *p)
+{
+	struct src *s = p->src;
+	int c;
+
+	if (p->npush)
+		return p->push[--p->npush];
+	do {
+		if (s->pos >= s->len && !src_fill(s, p->ps2))
+			return EOF_C;
+		c = (unsigned char)s->s[s->pos++];
+	} while (c == '\0');
+	if (c == '\n') {
+		p->lineno++;
+		p->ps2 = 1;
+	}
+	return c;
+}
+
+static void
+pungetc(struct parser *p, int c)
+{
+	if (p->npush < 4)
+		p->push[p->npush++] = c;
+}
+
+void *
+palloc(struct parser *p, size_t n)
+{
+	void *q = a_alloc(p->arena, n);
+
+	memset(q, 0, n);
+	return q;
+}
+
+char *
+pstrndup(struct parser *p, const char *s, size_t n)
+{
+	char *q = a_alloc(p->arena, n + 1);
+
+	memcpy(q, s, n);
+	q[n] = '\0';
+	return q;
+}
+
+struct plist {
+	struct part *head, *tail;
+};
+
+static struct part *
+add_part(struct parser *p, struct plist *l, int type, int dq)
+{
+	struct part *q = palloc(p, sizeof *q);
+
+	q->type = (unsigned char)type;
+	q->dq = (unsigned char)dq;
+	if (l->tail)
+		l->tail->next = q;
+	else
+		l->head = q;
+	l->tail = q;
+	return q;
+}
+
+static void
+lit_flush(struct parser *p, struct plist *l)
+{
+	struct part *q;
+
+	if (p->lit.n == 0)
+		return;
+	q = add_part(p, l, p->litq ? P_QLIT : P_LIT, p->litq);
+	q->s = pstrndup(p, p->lit.s, p->lit.n);
+	q->len = p->lit.n;
+	sb_init(&p->lit, p->arena);
+}
+
+static void
+lit_add(struct parser *p, struct plist *l, int c, int quoted)
+{
+	if (p->lit.n && p->litq != quoted)
+		lit_flush(p, l);
+	p->litq = quoted;
+	sb_addc(&p->lit, c);
+}
+
+/* An empty quoted string still makes a field: "" and ''. */
+static void
+lit_empty(struct parser *p, struct plist *l)
+{
+	struct part *q;
+
+	lit_flush(p, l);
+	q = add_part(p, l, P_QLIT, 1);
+	q->s = "";
+}
+
+void
+deeper(struct parser *p)
+{
+	if (++p->depth > MAXDEPTH)
+		perr(p, "nesting too deep");
+}
+
+static void
+read_squote(struct parser *p, struct plist *l)
+{
+	int c, any = 0;
+
+	while ((c = pgetc(p)) != '\'') {
+		if (c == EOF_C)
+			perr(p, "syntax error: unterminated quoted string");
+		lit_add(p, l, c, 1);
+		any = 1;
+	}
+	if (!any)
+		lit_empty(p, l);
+}
+
+/* Backslash: CTX says which characters it quotes. */
+static void
+read_backslash(struct parser *p, struct plist *l, int ctx)
+{
+	int c = pgetc(p), dq = ctx == C_DQ || ctx == C_SUBDQ || ctx == C_HEREDOC;
+
+	if (c == '\n')
+		return;
+	if (c == EOF_C) {
+		lit_add(p, l, '\\', dq);
+		return;
+	}
+	if (dq && !strchr(ctx == C_HEREDOC ? "$`\\" : ctx == C_SUBDQ ? "$`\\\"}" : "$`\\\"", c))
+		lit_add(p, l, '\\', 1);
+	lit_add(p, l, c, 1);
+}
+
+static void
+read_dquote(struct parser *p, struct plist *l)
+{
+	struct part *q;
+
+	lit_flush(p, l);
+	q = read_parts(p, C_DQ);
+	if (q == NULL) {
+		lit_empty(p, l);
+		return;
+	}
+	if (l->tail)
+		l->tail->next = q;
+	else
+		l->head = q;
+	while (q->next)
+		q = q->next;
+	l->tail = q;
+}
+
+static struct node *
+read_backquote(struct parser *p, int dq)
+{
+	struct sbuf b;
+	int c, d;
+
+	sb_init(&b, p->arena);
+	for (;;) {
+		c = pgetc(p);
+		if (c == EOF_C)
+			perr(p, "syntax error: unterminated `");
+		if (c == '`')
+			break;
+		if (c == '\\') {
+			d = pgetc(p);
+			if (d == '\n')
+				continue;
+			if (d == EOF_C || !(strchr("$`\\", d) || (dq && d == '"')))
+				sb_addc(&b, '\\');
+			if (d == EOF_C)
+				continue;
+			c = d;
+		}
+		sb_addc(&b, c);
+	}
+	return parse_string(p, b.s ? b.s : "", b.n, p->lineno);
+}
+
+static const char *
+read_param_name(struct parser *p, int c)
+{
+	struct sbuf b;
+
+	sb_init(&b, p->arena);
+	if (is_name_start(c)) {
+		while (is_name_char(c)) {
+			sb_addc(&b, c);
+			c = pgetc(p);
+		}
+	} else if (c >= '0' && c <= '9') {
+		while (c >= '0' && c <= '9') {
+			sb_addc(&b, c);
+			c = pgetc(p);
+		}
+	} else if (c != EOF_C && strchr("@*#?-$!", c)) {
+		sb_addc(&b, c);
+		c = pgetc(p);
+	} else {
+		perr(p, "syntax error: bad substitution");
+	}
+	pungetc(p, c);
+	return sb_str(&b);
+}
+
+static void
+read_brace(struct parser *p, struct plist *l, int dq)
+{
+	struct part *q = add_part(p, l, P_PARAM, dq);
+	int c = pgetc(p), d;
+
+	if (c == '#') {
+		d = pgetc(p);
+		pungetc(p, d);
+		if (d == '}' || d == EOF_C || (d != '#' && !is_name_char(d) && !strchr("@*?-$!", d))) {
+			q->s = "#";
+		} else {
+			q->op = 'L';
+			q->s = read_param_name(p, pgetc(p));
+		}
+	} else {
+		q->s = read_param_name(p, c);
+	}
+	c = pgetc(p);
+	if (c == '}')
+		return;
+	if (q->op == 'L')
+		perr(p, "syntax error: bad substitution");
+	if (c == ':') {
+		q->colon = 1;
+		c = pgetc(p);
+		if (c == EOF_C || !strchr("-=?+", c))
+			perr(p, "syntax error: bad substitution");
+	}
+	if (c == '#' || c == '%') {
+		d = pgetc(p);
+		if (d == c)
+			c = c == '#' ? 'H' : 'P';
+		else
+			pungetc(p, d);
+		q->op = (unsigned char)c;
+		q->sub = read_parts(p, C_SUB);
+		return;
+	}
+	if (c == EOF_C || !strchr("-=?+", c))
+		perr(p, "syntax error: bad substitution");
+	q->op = (unsigned char)c;
+	q->sub = read_parts(p, dq ? C_SUBDQ : C_SUB);
+}
+
+static void
+read_dollar(struct parser *p, struct plist *l, int dq)
+{
+	struct part *q;
+	int c = pgetc(p), d;
+
+	if (c == '(') {
+		lit_flush(p, l);
+		d = pgetc(p);
+		if (d == '(') {
+			deeper(p);
+			q = add_part(p, l, P_ARITH, dq);
+			q->sub = read_parts(p, C_ARITH);
+			p->depth--;
+			return;
+		}
+		pungetc(p, d);
+		q = add_part(p, l, P_CMDSUB, dq);
+		q->cmd = parse_cmdsub(p);
+		return;
+	}
+	if (c == '{') {
+		lit_flush(p, l);
+		deeper(p);
+		read_brace(p, l, dq);
+		p->depth--;
+		return;
+	}
+	if (c != EOF_C && (is_name_char(c) || strchr("@*#?-$!", c))) {
+		lit_flush(p, l);
+		q = add_part(p, l, P_PARAM, dq);
+		if (c >= '0' && c <= '9') {
+			char digit = (char)c;
+
+			q->s = pstrndup(p, &digit, 1);
+			return;
+		}
+		q->s = read_param_name(p, c);
+		return;
+	}
+	pungetc(p, c);
+	lit_add(p, l, '$', dq);
+}
+
+/* Does C end a word in context CTX? (Then it is pushed back or consumed.) */
+static int
+word_end(struct parser *p, int c, int ctx, int *paren, int *nest)
+{
+	int d;
+
+	switch (ctx) {
+	case C_NORM:
+		if (c != EOF_C && strchr(" \t\n;&|<>()", c)) {
+			pungetc(p, c);
+			return 1;
+		}
+		return c == EOF_C;
+	case C_DQ:
+		if (c == EOF_C)
+			perr(p, "syntax error: unterminated quoted string");
+		return c == '"';
+	case C_SUB:
+	case C_SUBDQ:
+		if (c == EOF_C)
+			perr(p, "syntax error: missing \"}\"");
+		return c == '}' && !*nest;
+	case C_ARITH:
+		if (c == EOF_C)
+			perr(p, "syntax error: missing \"))\"");
+		if (c == '(')
+			++*paren;
+		if (c != ')')
+			return 0;
+		if (*paren > 0) {
+			--*paren;
+			return 0;
+		}
+		if ((d = pgetc(p)) != ')')
+			perr(p, "syntax error: missing \"))\"");
+		return 1;
+	}
+	return c == EOF_C;
+}
+
+/* The parts of one word, up to the end that CTX defines. */
+struct part *
+read_parts(struct parser *p, int ctx)
+{
+	struct plist l = { NULL, NULL };
+	int c, paren = 0, nest = 0, dq = ctx == C_DQ || ctx == C_SUBDQ || ctx == C_HEREDOC;
+	int q = dq || ctx == C_ARITH;
+
+	lit_flush(p, &l);
+	deeper(p);
+	for (;;) {
+		c = pgetc(p);
+		if (word_end(p, c, ctx, &paren, &nest))
+			break;
+		if (c == '\\')
+			read_backslash(p, &l, ctx);
+		else if (c == '\'' && !dq && ctx != C_ARITH)
+			read_squote(p, &l);
+		else if (c == '"' && (ctx == C_NORM || ctx == C_SUB))
+			read_dquote(p, &l);
+		else if (c == '"' && (ctx == C_SUBDQ || ctx == C_ARITH))
+			nest = !nest;
+		else if (c == '$')
+			read_dollar(p, &l, dq);
+		else if (c == '`') {
+			lit_flush(p, &l);
+			add_part(p, &l, P_CMDSUB, dq)->cmd = read_backquote(p, dq);
+		} else
+			lit_add(p, &l, c, q);
+	}
+	lit_flush(p, &l);
+	p->depth--;
+	return l.head;
+}
+
+int
+has_magic(const char *s)
+{
+	for (; *s; s++)
+		if (*s == '*' || *s == '?' || (*s == '[' && strchr(s, ']')))
+			return 1;
+	return 0;
+}
+
+/* The reserved word S stands for (K_IF...), else K_NONE. */
+int
+keyword(const char *s)
+{
+	static const char *const kwnames[] = {
+		"", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
+		"while", "until", "for", "in", "{", "}", "!"
+	};
+	size_t i;
+
+	for (i = 1; i < sizeof kwnames / sizeof *kwnames; i++)
+		if (strcmp(s, kwnames[i]) == 0)
+			return (int)i;
+	return K_NONE;
+}
+
+static struct word *
+make_word(struct parser *p, struct part *parts)
+{
+	struct word *w = palloc(p, sizeof *w);
+
+	w->parts = parts;
+	if (parts && !parts->next && parts->type == P_LIT) {
+		if (!has_magic(parts->s) && parts->s[0] != '~')
+			w->lit = parts->s;
+		w->kw = keyword(parts->s);
+	}
+	return w;
+}
+
+static int
+lex_redir(struct parser *p, int c, int fd)
+{
+	int d = pgetc(p);
+
+	p->rfd = fd;
+	if (c == '<') {
+		p->rtype = d == '<' ? R_HERE : d == '&' ? R_DUPIN : d == '>' ? R_RW : R_IN;
+		if (p->rtype == R_HERE) {
+			if ((d = pgetc(p)) == '-')
+				p->rtype = R_HERESTRIP;
+			else
+				pungetc(p, d);
+		} else if (p->rtype == R_IN) {
+			pungetc(p, d);
+		}
+	} else {
+		p->rtype = d == '>' ? R_APP : d == '&' ? R_DUPOUT : d == '|' ? R_CLOB : R_OUT;
+		if (p->rtype == R_OUT)
+			pungetc(p, d);
+	}
+	return T_REDIR;
+}
+
+static int
+lex_word(struct parser *p)
+{
+	struct part *parts = read_parts(p, C_NORM);
+	int c;
+	const char *s;
+
+	if (parts && !parts->next && parts->type == P_LIT && parts->len < 4) {
+		for (s = parts->s; *s >= '0' && *s <= '9'; s++)
+			;
+		c = pgetc(p);
+		if (*s == '\0' && (c == '<' || c == '>'))
+			return lex_redir(p, c, atoi(parts->s));
+		pungetc(p, c);
+	}
+	p->word = make_word(p, parts);
+	return T_WORD;
+}
+
+int
+lex(struct parser *p)
+{
+	int c, d;
+
+	for (;;) {
+		c = pgetc(p);
+		while (c == ' ' || c == '\t')
+			c = pgetc(p);
+		if (c == '#')
+			while ((c = pgetc(p)) != '\n' && c != EOF_C)
+				;
+		if (c != '\\')
+			break;
+		if ((d = pgetc(p)) != '\n') {
+			pungetc(p, d);
+			break;
+		}
+	}
+	p->tokline = p->lineno;
+	switch (c) {
+	case EOF_C:
+		return T_EOF;
+	case '\n':
+		p->tokline--;
+		if (p->hd)
+			read_heredocs(p);
+		return T_NL;
+	case '(':
+		return T_LPAR;
+	case ')':
+		return T_RPAR;
+	case '<':
+	case '>':
+		return lex_redir(p, c, -1);
+	case ';':
+	case '&':
+	case '|':
+		d = pgetc(p);
+		if (d == c)
+			return c == ';' ? T_DSEMI : c == '&' ? T_AND : T_OR;
+		pungetc(p, d);
+		return c == ';' ? T_SEMI : c == '&' ? T_AMP : T_PIPE;
+	}
+	pungetc(p, c);
+	return lex_word(p);
+}
+
+/* ---- here-documents ---------------------------------------------------------- */
+
+/* Read after the newline that ends their command, in the order given. */
+struct heredoc {
+	struct heredoc *next;
+	struct redir *r;
+	char *delim;
+	int quoted;
+};
+
+/* The delimiter's text without its quotes; quoting turns expansion off. */
+static char *
+heredoc_delim(struct parser *p, struct word *w, int *quoted)
+{
+	struct sbuf b;
+	struct part *q;
+
+	sb_init(&b, p->arena);
+	*quoted = 0;
+	for (q = w->parts; q; q = q->next) {
+		if (q->type == P_QLIT)
+			*quoted = 1;
+		if (q->type <= P_QLIT) {
+			sb_adds(&b, q->s);
+		} else if (q->type == P_PARAM) {
+			sb_addc(&b, '$');
+			sb_adds(&b, q->s);
+		} else {
+			perr(p, "syntax error: bad here-document delimiter");
+		}
+	}
+	return sb_str(&b);
+}
+
+/* A here-document redirection just parsed: its body comes after the line. */
+void
+heredoc_add(struct parser *p, struct redir *r)
+{
+	struct heredoc *h = palloc(p, sizeof *h), **hp;
+
+	h->r = r;
+	h->delim = heredoc_delim(p, r->word, &h->quoted);
+	for (hp = &p->hd; *hp; hp = &(*hp)->next)
+		;
+	*hp = h;
+}
+
+/* One line of raw input into B (without the newline); 0 at end of input. */
+static int
+read_line(struct parser *p, struct sbuf *b, int strip)
+{
+	int c = pgetc(p);
+
+	if (c == EOF_C)
+		return 0;
+	while (strip && c == '\t')
+		c = pgetc(p);
+	while (c != '\n' && c != EOF_C) {
+		sb_addc(b, c);
+		c = pgetc(p);
+	}
+	return 1;
+}
+
+static void
+read_heredoc(struct parser *p, struct heredoc *h)
+{
+	struct sbuf body, line;
+	struct parser sp;
+	struct src s;
+	int strip = h->r->type == R_HERESTRIP;
+
+	sb_init(&body, p->arena);
+	for (;;) {
+		sb_init(&line, p->arena);
+		if (!read_line(p, &line, strip))
+			break;
+		if (strcmp(sb_str(&line), h->delim) == 0)
+			break;
+		sb_addn(&body, line.s, line.n);
+		sb_addc(&body, '\n');
+	}
+	sb_str(&body);
+	if (h->quoted || !strpbrk(body.s, "$`\\")) {
+		h->r->heretext = body.s;
+		return;
+	}
+	memset(&s, 0, sizeof s);
+	s.type = SRC_STR;
+	s.s = body.s;
+	s.len = body.n;
+	memset(&sp, 0, sizeof sp);
+	sp.src = &s;
+	sp.arena = p->arena;
+	sp.jb = p->jb;
+	sp.lineno = p->lineno;
+	sp.depth = p->depth;
+	sb_init(&sp.lit, p->arena);
+	h->r->here = read_parts(&sp, C_HEREDOC);
+	if (h->r->here == NULL)
+		h->r->heretext = "";
+}
+
+void
+read_heredocs(struct parser *p)
+{
+	struct heredoc *h = p->hd;
+
+	p->hd = NULL;
+	for (; h; h = h->next)
+		read_heredoc(p, h);
+}
