@@ -231,10 +231,6 @@ void sha1_final(struct sha1 *s, unsigned char out[20]);
 enum { HASH_MD5, HASH_SHA1, HASH_SHA256 };
 int hashsum_main(int argc, char **argv, int algo);
 
-/* test and [: evaluate the expression in ARGV (the operands, no "]").
- * 0 true, 1 false, 2 an error, which has been reported. */
-int test_eval(int argc, char **argv);
-
 /* Signals: sig_num takes "TERM", "SIGterm", "15", "RTMIN+2" and gives the
  * number, 0 for "0", -1 if unknown; sig_name gives "TERM" (real-time ones
  * made in BUF), NULL for a number without a name. */
