@@ -117,9 +117,6 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *data, size_t n);
 void sha256_final(struct sha256 *s, unsigned char out[32]);
 
-/* chown (OWNER[:GROUP]) and chgrp (GROUP_ONLY): [-hR] [-H|-L|-P] NAME FILE... */
-int owner_main(int argc, char **argv, const char *usage, int group_only);
-
 /* Ids for user and group names, else decimal numbers; -1 if neither. */
 int uid_parse(const char *s, uid_t *uid);
 int gid_parse(const char *s, gid_t *gid);
