@@ -464,10 +464,6 @@ int zio_finish(struct zio *z);
 const char *zio_error(const struct zio *z);
 void zio_free(struct zio *z);
 
-/* gzip, gunzip, zcat (FMT ZIO_GZIP) and zstd, unzstd (ZIO_ZSTD). */
-enum { ZCMD_COMPRESS, ZCMD_DECOMPRESS, ZCMD_CAT };
-int zcmd_main(int argc, char **argv, int fmt, int mode);
-
 /*
  * Archive members onto the file system, for tar and cpio. xt_path gives the
  * name to use (malloc'd): leading slashes dropped (said once), then STRIP
