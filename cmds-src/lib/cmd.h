@@ -197,34 +197,6 @@ int parse_size(const char *s, int base, unsigned long long *v);
 /* Decimal digits only (no blanks, no sign), at most MAX: 0, or -1. */
 int parse_uint(const char *s, unsigned long long max, unsigned long long *v);
 
-/* MD5 (RFC 1321) and SHA-1 (FIPS 180-4), streaming like SHA-256. */
-/* What they share (md.c): BLOCK folds 64 bytes into the state H; BUF holds a
- * partial block; LEN counts bytes; the length goes in BIG_ENDIAN or not. */
-typedef void md_block_fn(uint32_t *h, const unsigned char *p);
-void md_update(uint32_t *h, unsigned char buf[64], uint64_t *len, const void *data, size_t n,
-    md_block_fn *block);
-void md_final(uint32_t *h, unsigned char buf[64], uint64_t *len, int big_endian, md_block_fn *block);
-struct md5 {
-	uint32_t h[4];
-	uint64_t len;
-	unsigned char buf[64];
-};
-void md5_init(struct md5 *s);
-void md5_update(struct md5 *s, const void *data, size_t n);
-void md5_final(struct md5 *s, unsigned char out[16]);
-struct sha1 {
-	uint32_t h[5];
-	uint64_t len;
-	unsigned char buf[64];
-};
-void sha1_init(struct sha1 *s);
-void sha1_update(struct sha1 *s, const void *data, size_t n);
-void sha1_final(struct sha1 *s, unsigned char out[20]);
-
-/* md5sum, sha1sum, sha256sum: print digests, or check them (-c) from lists. */
-enum { HASH_MD5, HASH_SHA1, HASH_SHA256 };
-int hashsum_main(int argc, char **argv, int algo);
-
 /* Signals: sig_num takes "TERM", "SIGterm", "15", "RTMIN+2" and gives the
  * number, 0 for "0", -1 if unknown; sig_name gives "TERM" (real-time ones
  * made in BUF), NULL for a number without a name. */

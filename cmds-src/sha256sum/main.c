@@ -1,5 +1,10 @@
-/* hashsum.c - md5sum, sha1sum and sha256sum: print or check file digests */
-#include "cmd.h"
+/* sha256sum - print or check SHA-256 digests of files; as sha1sum SHA-1, as md5sum MD5 */
+#include "sum.h"
+
+CMD_NAMES("sha256sum", "sha1sum", "md5sum");
+
+/* By name: the index of the name in cmd_names. */
+enum { HASH_SHA256, HASH_SHA1, HASH_MD5 };
 
 static const struct {
 	const char *tag;	/* the BSD-style --tag name */
@@ -321,14 +326,14 @@ long_opts(int argc, char **argv)
 }
 
 int
-hashsum_main(int argc, char **argv, int algo)
+main(int argc, char *argv[])
 {
 	char usage[128];
 	struct opt o;
 	int c;
 
 	memset(&f, 0, sizeof f);
-	f.algo = algo;
+	f.algo = cmd_called(argv[0], cmd_names);
 	bad_lines = unread = mismatched = 0;
 	snprintf(usage, sizeof usage,
 	    "%s [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]",

@@ -1,5 +1,6 @@
 /* md5.c - MD5 (RFC 1321), streaming */
-#include "cmd.h"
+#include "sum.h"
+#include "md.h"
 
 /* Per-round shift amounts, by round and step within a group of four. */
 static const unsigned char shift[4][4] = {

@@ -1,5 +1,6 @@
 /* sha1.c - SHA-1 (FIPS 180-4), streaming */
-#include "cmd.h"
+#include "sum.h"
+#include "md.h"
 
 static uint32_t
 rol(uint32_t x, int n)
