@@ -1,12 +1,9 @@
-/* cp - copy files and directory trees */
-#include "cmd.h"
+/* copy.c - a file or a tree copied, for cp, and for mv across file systems */
+#include "cp.h"
 
-static const char usage[] = "cp [-adfinpRrv] [-H|-L|-P] SOURCE... TARGET";
+static const struct copy *how;
 
 static struct {
-	int recurse, preserve, force, interactive, noclobber, verbose, links;
-	int follow;		/* 'H', 'L', 'P', or 0 for the default */
-	mode_t mask;
 	/* The copy in progress: the source operand's length and the target. */
 	size_t srclen;
 	const char *dst;
@@ -14,9 +11,10 @@ static struct {
 	size_t tocap;
 	char *made;		/* per depth: this directory was made here, or is skipped */
 	size_t madecap;
+	struct walk w;
 } cp;
 
-/* Files with several links copied so far, to link their copies alike (-a, -d). */
+/* Files with several links copied so far, to link their copies alike (links). */
 static struct {
 	struct copied { dev_t dev; ino_t ino; char *to; } *v;
 	size_t n, cap;
@@ -44,16 +42,6 @@ target_of(const char *path)
 	return cp.to;
 }
 
-
-/* May TO, which exists, be replaced? -n says no, -i asks. */
-static int
-may_replace(const char *to)
-{
-	if (cp.noclobber)
-		return 0;
-	return !cp.interactive || ask_yes("%s: overwrite '%s'? ", cmd_name, to);
-}
-
 /* Owner, mode and times of ST onto TO (an open FD, or the path when FD < 0). */
 static void
 preserve(int fd, const char *to, const struct stat *st)
@@ -77,17 +65,12 @@ preserve(int fd, const char *to, const struct stat *st)
 static void
 said(const char *from, const char *to)
 {
-	if (cp.verbose)
+	if (how->verbose)
 		printf("'%s' -> '%s'\n", from, to);
 }
 
-static int
-same_file(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
-/* A regular file's bytes, or with -R off whatever open and read give. */
+/* A regular file's bytes, or without recurse whatever open and read give.
+ * A target that was not there is made, never opened through a link put there since. */
 static void
 copy_data(const char *from, const char *to, const struct stat *st)
 {
@@ -98,14 +81,14 @@ copy_data(const char *from, const char *to, const struct stat *st)
 		warn("'%s' and '%s' are the same file", from, to);
 		return;
 	}
-	if (exists && !may_replace(to))
+	if (exists && !may_replace(how, to))
 		return;
 	if ((in = open(from, O_RDONLY | O_CLOEXEC)) < 0) {
 		warn_errno("%s", from);
 		return;
 	}
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, st->st_mode & 0777);
-	if (out < 0 && exists && cp.force && unlink(to) == 0)
+	out = open(to, O_WRONLY | O_CREAT | (exists ? O_TRUNC : O_EXCL) | O_CLOEXEC, st->st_mode & 0777);
+	if (out < 0 && exists && how->force && unlink(to) == 0)
 		out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st->st_mode & 0777);
 	if (out < 0) {
 		warn_errno("%s", to);
@@ -116,7 +99,7 @@ copy_data(const char *from, const char *to, const struct stat *st)
 	case -1: warn_errno("%s", from); break;
 	case -2: warn_errno("%s", to); break;
 	}
-	if (cp.preserve)
+	if (how->preserve)
 		preserve(out, to, st);
 	if (close(out) < 0)
 		warn_errno("%s", to);
@@ -137,7 +120,7 @@ clear(const char *to)
 		warn_errno("%s", to);
 		return -1;
 	}
-	if (!may_replace(to))
+	if (!may_replace(how, to))
 		return -1;
 	if (unlink(to) < 0) {
 		warn_errno("%s", to);
@@ -169,18 +152,18 @@ copy_special(const char *from, const char *to, const struct stat *st)
 		warn_errno("%s", to);
 		return;
 	}
-	if (cp.preserve)
+	if (how->preserve)
 		preserve(-1, to, st);
 	said(from, to);
 }
 
-/* -a, -d: a second name of a file already copied becomes a link to its copy. */
+/* links: a second name of a file already copied becomes a link to its copy. */
 static int
 linked_copy(const char *from, const char *to, const struct stat *st)
 {
 	size_t i;
 
-	if (!cp.links || st->st_nlink < 2)
+	if (!how->links || st->st_nlink < 2)
 		return 0;
 	for (i = 0; i < copied.n; i++) {
 		if (copied.v[i].dev != st->st_dev || copied.v[i].ino != st->st_ino)
@@ -241,7 +224,7 @@ enter_dir(struct walk *w, const char *to)
 	said(w->path, to);
 }
 
-/* After its entries: a new directory gets its mode, and with -p owner and times. */
+/* After its entries: a new directory gets its mode, and with preserve owner and times. */
 static void
 leave_dir(struct walk *w, const char *to)
 {
@@ -249,9 +232,9 @@ leave_dir(struct walk *w, const char *to)
 
 	if (made == DIR_SKIP)
 		return;
-	if (cp.preserve)
+	if (how->preserve)
 		preserve(-1, to, &w->st);
-	else if (made == DIR_MADE && chmod(to, w->st.st_mode & 0777 & ~cp.mask) < 0)
+	else if (made == DIR_MADE && chmod(to, w->st.st_mode & 0777 & ~how->mask) < 0)
 		warn_errno("%s", to);
 }
 
@@ -261,7 +244,7 @@ visit(struct walk *w, int type)
 	const char *to = target_of(w->path);
 	mode_t m = w->st.st_mode;
 
-	if (type == WALK_D && !cp.recurse) {
+	if (type == WALK_D && !how->recurse) {
 		errno = EISDIR;
 		warn_errno("%s", w->path);
 		w->skip = 1;
@@ -274,108 +257,34 @@ visit(struct walk *w, int type)
 		leave_dir(w, to);
 	else if (linked_copy(w->path, to, &w->st))
 		;
-	else if (S_ISREG(m) || (!cp.recurse && !S_ISLNK(m)))
+	else if (S_ISREG(m) || (!how->recurse && !S_ISLNK(m)))
 		copy_data(w->path, to, &w->st);
 	else
 		copy_special(w->path, to, &w->st);
 	return 0;
 }
 
-/* Copying directory FROM to TO, inside itself, would never end. */
-static int
-into_itself(const char *from, const char *to)
+void
+copy_tree(const struct copy *h, const char *from, const char *to)
 {
-	char *f = path_canon(from, 0), *t = path_canon(to, CANON_ANY);
-	size_t n = f ? strlen(f) : 0;
-	int r = f && t && strncmp(f, t, n) == 0 && (t[n] == '\0' || t[n] == '/' || n == 1);
-
-	free(f);
-	free(t);
-	return r;
-}
-
-static void
-copy(struct walk *w, const char *from, const char *to)
-{
-	struct stat st;
-	/* The operand is followed with -H or -L, or by default without -R;
-	 * links inside the tree only with -L. */
-	int follow = cp.follow == 'L' ? 'L' :
-	    cp.follow == 'H' || (cp.follow == 0 && !cp.recurse) ? 'H' : 'P';
-
-	if ((follow == 'P' ? lstat(from, &st) : stat(from, &st)) == 0 &&
-	    S_ISDIR(st.st_mode) && cp.recurse && into_itself(from, to)) {
-		warn("cannot copy a directory, '%s', into itself, '%s'", from, to);
-		return;
-	}
+	how = h;
 	cp.srclen = strlen(from);
 	cp.dst = to;
-	w->follow = follow;
-	walk(w, from);
+	cp.w.visit = visit;
+	cp.w.post = 1;
+	cp.w.follow = h->follow;
+	walk(&cp.w, from);
 }
 
-static void
-parse_options(struct opt *o)
+void
+copy_free(void)
 {
-	int c;
-
-	while ((c = opt_next(o, "adfHiLnPpRrv")) != -1) {
-		switch (c) {
-		case 'a': cp.recurse = cp.preserve = cp.links = 1; cp.follow = 'P'; break;
-		case 'd': cp.links = 1; cp.follow = 'P'; break;
-		case 'f': cp.force = 1; cp.interactive = cp.noclobber = 0; break;
-		case 'i': cp.interactive = 1; cp.noclobber = 0; break;
-		case 'n': cp.noclobber = 1; cp.interactive = 0; break;
-		case 'H': case 'L': case 'P': cp.follow = c; break;
-		case 'p': cp.preserve = 1; break;
-		case 'R': case 'r': cp.recurse = 1; break;
-		case 'v': cp.verbose = 1; break;
-		default: die_usage(o);
-		}
-	}
-}
-
-int
-main(int argc, char *argv[])
-{
-	struct opt o = OPT_INIT(argc, argv, usage);
-	struct walk w;
-	struct stat st;
-	const char *last;
-	char *base, *to;
-	int n, isdir;
-
-	memset(&cp, 0, sizeof cp);
-	memset(&copied, 0, sizeof copied);
-	parse_options(&o);
-	if ((n = argc - o.ind) < 2)
-		die_usage(&o);
-	cp.mask = umask(0);
-	umask(cp.mask);
-	memset(&w, 0, sizeof w);
-	w.visit = visit;
-	w.post = 1;
-	last = argv[argc - 1];
-	isdir = stat(last, &st) == 0 && S_ISDIR(st.st_mode);
-	if (n == 2 && !isdir) {
-		copy(&w, argv[o.ind], last);
-	} else if (!isdir) {
-		errno = ENOTDIR;
-		die_errno("%s", last);
-	} else {
-		for (int i = o.ind; i < argc - 1; i++) {
-			base = base_name(argv[i]);
-			to = path_join(last, base);
-			copy(&w, argv[i], to);
-			free(to);
-			free(base);
-		}
-	}
-	walk_free(&w);
+	walk_free(&cp.w);
 	for (size_t i = 0; i < copied.n; i++)
 		free(copied.v[i].to);
 	free(copied.v);
 	free(cp.to);
 	free(cp.made);
-	return cmd_exit();
+	memset(&cp, 0, sizeof cp);
+	memset(&copied, 0, sizeof copied);
 }

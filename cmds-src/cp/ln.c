@@ -1,15 +1,9 @@
-/* ln - make hard or symbolic links */
-#include "cmd.h"
+/* ln.c - ln: make hard or symbolic links */
+#include "cp.h"
 
 static const char usage[] = "ln [-fnsTv] [-L|-P] TARGET... [LINK|DIR]";
 
 static int force, symbolic, verbose, follow;
-
-static int
-same_file(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
 
 /* With -f, clear LINK out of the way: never a directory, never TARGET itself. */
 static int
@@ -77,18 +71,8 @@ is_dir(const char *path, int nofollow)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void
-link_into(const char *target, const char *dir)
-{
-	char *base = base_name(target), *link = path_join(dir, base);
-
-	make_link(target, link);
-	free(link);
-	free(base);
-}
-
 int
-main(int argc, char *argv[])
+ln_main(int argc, char **argv)
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int c, n, nofollow = 0, notdir = 0;
@@ -110,20 +94,11 @@ main(int argc, char *argv[])
 	n = argc - o.ind;
 	if (n == 0 || (notdir && n != 2))
 		die_usage(&o);
-	if (n == 1) {
-		link_into(argv[o.ind], ".");
+	if (n == 1) {	/* a link of the same name here */
+		operands(argv + o.ind, 1, ".", 1, make_link);
 		return cmd_exit();
 	}
 	last = argv[argc - 1];
-	if (notdir || (n == 2 && !is_dir(last, nofollow))) {
-		make_link(argv[o.ind], last);
-		return cmd_exit();
-	}
-	if (!is_dir(last, nofollow)) {
-		errno = ENOTDIR;
-		die_errno("%s", last);
-	}
-	for (int i = o.ind; i < argc - 1; i++)
-		link_into(argv[i], last);
+	operands(argv + o.ind, n - 1, last, !notdir && is_dir(last, nofollow), make_link);
 	return cmd_exit();
 }
