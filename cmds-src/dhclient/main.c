@@ -1,5 +1,5 @@
 /* dhclient - configure a network interface with DHCPv4: address, default route, resolv.conf */
-#include "cmd.h"
+#include "dhcp.h"
 #include <arpa/inet.h>
 #include <net/if.h>
 #include <netinet/in.h>

@@ -1,5 +1,5 @@
 /* dhcp.c - DHCPv4 messages (RFC 2131, 2132): build requests, check replies, wrap them in IPv4/UDP */
-#include "cmd.h"
+#include "dhcp.h"
 #include <arpa/inet.h>
 
 /* Offsets in the fixed BOOTP part (RFC 951), then the cookie and the options. */
