@@ -1,5 +1,5 @@
 /* http.c - HTTP/1.1 responses (RFC 9112) parsed as they arrive */
-#include "cmd.h"
+#include "http.h"
 #include <ctype.h>
 #include <strings.h>
 

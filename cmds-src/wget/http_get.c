@@ -1,5 +1,5 @@
 /* http_get.c - GET a URL over HTTP/1.1: connect with a time limit, follow redirects */
-#include "cmd.h"
+#include "http.h"
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>

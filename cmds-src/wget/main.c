@@ -1,5 +1,5 @@
 /* wget - fetch URLs over HTTP into files, whole or not at all, or to standard output */
-#include "cmd.h"
+#include "http.h"
 #include <signal.h>
 
 static const char usage[] =
