@@ -3,6 +3,23 @@
 
 CMD_NAMES("cp", "mv", "ln");
 
+/* The last component of PATH, trailing slashes dropped, malloc'd ("" for "/"). */
+static char *
+base_name(const char *path)
+{
+	size_t n = strlen(path), start;
+	char *s;
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	for (start = n; start > 0 && path[start - 1] != '/'; start--)
+		;
+	s = xmalloc(n - start + 1);
+	memcpy(s, path + start, n - start);
+	s[n - start] = '\0';
+	return s;
+}
+
 /*
  * The one loop of the three (sbase's enmasse): a single source goes to
  * TARGET itself unless TARGET is a directory; otherwise every source goes

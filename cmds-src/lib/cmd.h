@@ -78,8 +78,6 @@ void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *path_join(const char *dir, const char *name);	/* malloc'd "dir/name" */
-/* The last component of PATH, trailing slashes dropped, malloc'd ("" for "/"). */
-char *base_name(const char *path);
 /* A field of /proc/mounts or fstab, whose blanks and backslashes are written
  * \NNN in octal, decoded in place; returns S. */
 char *mount_unescape(char *s);
