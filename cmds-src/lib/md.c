@@ -1,5 +1,5 @@
 /* md.c - what MD5, SHA-1 and SHA-256 share: 64-byte blocks and the padding */
-#include "cmd.h"
+#include <string.h>
 #include "md.h"
 
 void

@@ -1,5 +1,6 @@
 /* sha256.c - SHA-256 (FIPS 180-4), streaming */
-#include "cmd.h"
+#include <string.h>
+#include "sha256.h"
 #include "md.h"
 
 static const uint32_t k[64] = {

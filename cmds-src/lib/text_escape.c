@@ -1,5 +1,9 @@
 /* text_escape.c - text from the network made safe for a terminal */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <stdio.h>
+#include <string.h>
+#include "err.h"
+#include "url.h"
 
 char *
 text_escape(const char *s)

@@ -1,7 +1,11 @@
 /* url.c - URLs (RFC 3986): http:// ones split for a request, references resolved */
-#include "cmd.h"
+#define _GNU_SOURCE 1
 #include <ctype.h>
-#include <strings.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "url.h"
 
 /* RFC 3986 appendix B's five parts; a part absent is not the same as empty. */
 enum { P_SCHEME, P_AUTH, P_PATH, P_QUERY, P_FRAG, P_N };

@@ -1,5 +1,9 @@
 /* url_quote.c - values (URLs, names) in a KEY=VALUE file such as a lease, as sh reads them */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "url.h"
 
 static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/:@%+,=";
 
