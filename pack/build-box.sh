@@ -35,13 +35,16 @@ cmd_obj() { # cmd_obj NAME SYM OBJ
 	if [ -d "cmds-src/$1" ]; then
 		set -- "$1" "$2" "$3" "$out/cmd/$2"
 		mkdir -p "$4"
+		objs=
 		for src in "cmds-src/$1"/*.c; do
 			o=$4/$(basename "$src" .c).o
+			objs="$objs $o"
 			if newer "$o" "$src" cmds-src/lib/*.h "cmds-src/$1"/*.h; then
 				$cc $cflags -I"cmds-src/$1" -Icmds-src/lib $inc "-Dmain=ubox_${2}_main" -c -o "$o" "$src"
 			fi
 		done
-		ld -r -o "$3.tmp" "$4"/*.o
+		# shellcheck disable=SC2086
+		ld -r -o "$3.tmp" $objs
 		objcopy --keep-global-symbol="ubox_${2}_main" "$3.tmp" "$3"
 		rm -f "$3.tmp"
 	elif newer "$3" "cmds-src/$1.c" cmds-src/lib/*.h; then
@@ -51,9 +54,11 @@ cmd_obj() { # cmd_obj NAME SYM OBJ
 
 # Every name, and the command it runs: generated from the sources.
 pack/cmd-names.sh >"$out/names"
+cmd_objs=
 for name in $(awk '$1 == $2 { print $1 }' "$out/names"); do
 	sym=$(pack/box-sym.sh "$name")
 	obj=$out/cmd/$sym.o
+	cmd_objs="$cmd_objs $obj"
 	cmd_obj "$name" "$sym" "$obj"
 	exports=$(nm -g --defined-only "$obj" | awk '{ print $3 }')
 	if [ "$exports" != "ubox_${sym}_main" ]; then
@@ -64,12 +69,16 @@ for name in $(awk '$1 == $2 { print $1 }' "$out/names"); do
 done
 echo "init init" >>"$out/names"
 
+# Objects of sources since removed are left out (only those of today's sources are used).
+lib_objs=
 for src in cmds-src/lib/*.c; do
 	obj=$out/lib/$(basename "$src" .c).o
-	newer "$obj" "$src" cmds-src/lib/cmd.h && $cc $cflags -Icmds-src/lib $inc -c -o "$obj" "$src"
+	lib_objs="$lib_objs $obj"
+	newer "$obj" "$src" cmds-src/lib/*.h && $cc $cflags -Icmds-src/lib $inc -c -o "$obj" "$src"
 done
 rm -f "$out/libcmd.a"
-ar rcsD "$out/libcmd.a" $(ls "$out"/lib/*.o | LC_ALL=C sort)
+# shellcheck disable=SC2086
+ar rcsD "$out/libcmd.a" $(printf '%s\n' $lib_objs | LC_ALL=C sort)
 
 for src in init/*.c; do
 	obj=$out/init/$(basename "$src" .c).o
@@ -81,5 +90,5 @@ $cc $cflags -c -o "$out/table.o" "$out/table.c"
 $cc $cflags -c -o "$out/box.o" pack/box.c
 # shellcheck disable=SC2086
 $cc $ldflags -o "$out/ubox.tmp" "$out/box.o" "$out/table.o" \
-	$(ls "$out"/cmd/*.o "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a" $ldlibs
+	$cmd_objs $(ls "$out"/init/*.o | LC_ALL=C sort) "$out/libcmd.a" $ldlibs
 mv "$out/ubox.tmp" "$out/ubox"

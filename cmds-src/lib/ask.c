@@ -1,5 +1,6 @@
 /* ask.c - a yes-or-no question on stderr, answered on standard input */
-#include "cmd.h"
+#include <stdarg.h>
+#include "io.h"
 
 int
 ask_yes(const char *fmt, ...)

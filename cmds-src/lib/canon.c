@@ -1,5 +1,12 @@
 /* canon.c - absolute paths without ., .. or symlinks, whose last or any parts may be missing */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "err.h"
+#include "path.h"
 
 #define MAX_LINKS 40
 

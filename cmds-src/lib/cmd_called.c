@@ -1,6 +1,7 @@
 /* cmd_called.c - which of its names a command was run by */
+#include <string.h>
 #include <sys/auxv.h>
-#include "cmd.h"
+#include "opt.h"
 
 static int
 lookup(const char *path, const char *const *names)

@@ -1,5 +1,8 @@
 /* cmd_exit.c - flush stdout and fold write errors into the exit status */
-#include "cmd.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "err.h"
 
 int
 cmd_exit(void)

@@ -1,5 +1,11 @@
 /* err.c - one-line diagnostics with a sticky exit status */
-#include "cmd.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "opt.h"
 
 const char *cmd_name = "?";
 int cmd_status;

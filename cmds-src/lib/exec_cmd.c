@@ -1,5 +1,11 @@
 /* exec_cmd.c - run a utility as the shell would: PATH search, scripts without #! */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "err.h"
+#include "proc.h"
 
 /* The kernel runs what has #!; anything else executable is a shell script. */
 static void

@@ -1,5 +1,6 @@
 /* fopen_in.c - open an input operand, where "-" is standard input */
-#include "cmd.h"
+#include <string.h>
+#include "io.h"
 
 FILE *
 fopen_in(const char *path)

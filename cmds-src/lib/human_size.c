@@ -1,5 +1,6 @@
 /* human_size.c - sizes like 999, 1.5K, 12M: powers of 1024, rounded up */
-#include "cmd.h"
+#include <stdio.h>
+#include "num.h"
 
 char *
 human_size(char buf[HUMAN_LEN], unsigned long long n)

@@ -1,7 +1,9 @@
 /* idname.c - user and group names for numeric ids, looked up once each */
-#include "cmd.h"
 #include <grp.h>
 #include <pwd.h>
+#include <stdio.h>
+#include "err.h"
+#include "attr.h"
 
 struct idname {
 	struct idname *next;

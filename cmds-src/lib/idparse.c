@@ -1,7 +1,8 @@
 /* idparse.c - user and group ids from names in the passwd and group files, or numbers */
-#include "cmd.h"
 #include <grp.h>
 #include <pwd.h>
+#include <unistd.h>
+#include "attr.h"
 
 /* All digits, and no more than an id holds. */
 static int

@@ -1,5 +1,10 @@
 /* instream.c - the operands read as one stream, for od and hexdump */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <string.h>
+#include <sys/stat.h>
+#include "err.h"
+#include "io.h"
+#include "dump.h"
 
 int
 instream_next(struct instream *in)

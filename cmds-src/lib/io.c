@@ -1,5 +1,7 @@
 /* io.c - whole writes and descriptor copies, restarting on EINTR */
-#include "cmd.h"
+#include <errno.h>
+#include <unistd.h>
+#include "io.h"
 
 int
 write_all(int fd, const void *buf, size_t n)

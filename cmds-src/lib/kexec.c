@@ -1,6 +1,10 @@
 /* kexec.c - load a kernel to boot into later, with kexec_file_load(2) */
-#include "cmd.h"
-#include <sys/syscall.h>
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "kexec.h"
 
 #ifndef SYS_kexec_file_load
 #define SYS_kexec_file_load 320		/* x86_64 */

@@ -1,5 +1,9 @@
 /* link_read.c - a symbolic link's target, however long */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <stdlib.h>
+#include <unistd.h>
+#include "err.h"
+#include "path.h"
 
 char *
 link_read(int dfd, const char *path)

@@ -1,6 +1,12 @@
 /* loop.c - loop devices, for mount -o loop and losetup */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
+#include "mount.h"
 
 #define LOOP_SET_FD 0x4C00
 #define LOOP_CLR_FD 0x4C01

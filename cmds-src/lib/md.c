@@ -1,5 +1,6 @@
 /* md.c - what MD5, SHA-1 and SHA-256 share: 64-byte blocks and the padding */
-#include "cmd.h"
+#include <string.h>
+#include "md.h"
 
 void
 md_update(uint32_t *h, unsigned char buf[64], uint64_t *len, const void *data, size_t n,

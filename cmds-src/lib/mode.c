@@ -1,5 +1,7 @@
 /* mode.c - chmod-style modes: octal, or symbolic clauses like u+rwx,go-w */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <sys/stat.h>
+#include "attr.h"
 
 /* Bits each "who" letter may touch; none named means all, less the umask. */
 static mode_t

@@ -1,5 +1,7 @@
 /* modestr.c - a mode as ls -l shows it */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <sys/stat.h>
+#include "attr.h"
 
 void
 mode_str(char s[11], mode_t m)

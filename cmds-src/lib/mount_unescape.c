@@ -1,5 +1,5 @@
 /* mount_unescape.c - a field of /proc/mounts or fstab, as written */
-#include "cmd.h"
+#include "mount.h"
 
 char *
 mount_unescape(char *s)

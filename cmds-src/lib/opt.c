@@ -1,5 +1,7 @@
 /* opt.c - reentrant getopt-style option parser */
-#include "cmd.h"
+#include <stdio.h>
+#include <string.h>
+#include "opt.h"
 
 static int
 bad(struct opt *o, const char *why, int c)

@@ -1,5 +1,6 @@
 /* opt_late.c - an option typed among the operands, as in "chmod 755 -R dir" */
-#include "cmd.h"
+#include <string.h>
+#include "opt.h"
 
 int
 opt_late(int *argc, char **argv, int first, const char *flag)

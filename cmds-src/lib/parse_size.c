@@ -1,5 +1,8 @@
 /* parse_size.c - a byte count with an optional unit suffix: 10, 0x1f, 4k, 2M */
-#include "cmd.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include "num.h"
 
 static unsigned long long
 unit(const char *s)

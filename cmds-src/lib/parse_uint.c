@@ -1,5 +1,7 @@
 /* parse_uint.c - a decimal count from the command line */
-#include "cmd.h"
+#include <errno.h>
+#include <stdlib.h>
+#include "num.h"
 
 int
 parse_uint(const char *s, unsigned long long max, unsigned long long *v)

@@ -1,5 +1,7 @@
 /* path_join.c - "dir/name" in fresh memory */
-#include "cmd.h"
+#include <string.h>
+#include "err.h"
+#include "path.h"
 
 char *
 path_join(const char *dir, const char *name)

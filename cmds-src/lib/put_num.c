@@ -1,5 +1,5 @@
 /* put_num.c - numbers to stdout without printf's format parsing, for dumps */
-#include "cmd.h"
+#include "dump.h"
 
 void
 put_num(unsigned long long v, int neg, int base, int digits, int width)

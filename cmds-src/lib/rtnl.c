@@ -1,6 +1,11 @@
 /* rtnl.c - rtnetlink (NETLINK_ROUTE): list and change links, addresses and routes */
-#include "cmd.h"
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
+#include "err.h"
+#include "rtnl.h"
 
 /*
  * The kernel's ABI from linux/netlink.h, rtnetlink.h, if_link.h and if_addr.h,

@@ -1,5 +1,7 @@
 /* sha256.c - SHA-256 (FIPS 180-4), streaming */
-#include "cmd.h"
+#include <string.h>
+#include "sha256.h"
+#include "md.h"
 
 static const uint32_t k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -1,7 +1,9 @@
 /* signame.c - signals by name and number: "TERM", "SIGterm", "15", "RTMIN+2" */
-#include "cmd.h"
+#define _GNU_SOURCE 1
 #include <signal.h>
+#include <stdio.h>
 #include <strings.h>
+#include "proc.h"
 
 static const struct {
 	char name[8];

@@ -1,6 +1,7 @@
 /* term_cols.c - how many columns an output line may use */
-#include "cmd.h"
+#include <stdlib.h>
 #include <sys/ioctl.h>
+#include "io.h"
 
 int
 term_cols(int fd)

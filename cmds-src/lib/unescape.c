@@ -1,5 +1,6 @@
 /* unescape.c - the byte a backslash escape such as \n or \101 stands for */
-#include "cmd.h"
+#include <string.h>
+#include "num.h"
 
 int
 unescape(const char **s)

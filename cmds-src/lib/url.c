@@ -1,8 +1,11 @@
-/* url.c - URLs (RFC 3986): http:// ones split for a request, references
- * resolved, values quoted for a sh-style lease file, network text escaped */
-#include "cmd.h"
+/* url.c - URLs (RFC 3986): http:// ones split for a request, references resolved */
+#define _GNU_SOURCE 1
 #include <ctype.h>
-#include <strings.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "url.h"
 
 /* RFC 3986 appendix B's five parts; a part absent is not the same as empty. */
 enum { P_SCHEME, P_AUTH, P_PATH, P_QUERY, P_FRAG, P_N };
@@ -352,81 +355,4 @@ url_join(const char *base, const char *ref)
 	s = compose(&t, path, n, dots);
 	free(path);
 	return s;
-}
-
-/* ---- values in a lease file, as sh reads them ---- */
-
-static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/:@%+,=";
-
-char *
-url_quote(const char *s)
-{
-	char *out = xmalloc(4 * strlen(s) + 3), *w = out;
-
-	if (*s != '\0' && strspn(s, plain) == strlen(s))
-		return strcpy(out, s);
-	*w++ = '\'';
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f) {
-			free(out);
-			return NULL;
-		}
-		if (*s == '\'')
-			w = stpcpy(w, "'\\''");
-		else
-			*w++ = *s;
-	}
-	strcpy(w, "'");
-	return out;
-}
-
-char *
-url_unquote(const char *s)
-{
-	char *out = xmalloc(strlen(s) + 1), *w = out;
-	const char *end;
-
-	while (*s != '\0') {
-		if (*s == '\'') {
-			if ((end = strchr(s + 1, '\'')) == NULL)
-				break;
-			memcpy(w, s + 1, end - s - 1);
-			w += end - s - 1;
-			s = end + 1;
-		} else if (*s == '\\' && s[1] != '\0') {
-			*w++ = s[1];
-			s += 2;
-		} else if (strchr(plain, *s) != NULL) {
-			*w++ = *s++;
-		} else {
-			break;
-		}
-	}
-	if (*s != '\0') {
-		free(out);
-		return NULL;
-	}
-	*w = '\0';
-	return out;
-}
-
-/* ---- text from the network, for a terminal ---- */
-
-char *
-text_escape(const char *s)
-{
-	char *out = xmalloc(4 * strlen(s) + 1), *w = out;
-
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '\\')
-			w = stpcpy(w, "\\\\");
-		else if (c < 0x20 || c >= 0x7f)
-			w += sprintf(w, "\\x%02x", c);
-		else
-			*w++ = c;
-	}
-	*w = '\0';
-	return out;
 }

@@ -1,5 +1,11 @@
 /* walk.c - file tree walks for -R, du and find: every entry once, errors reported, the walk carries on */
-#include "cmd.h"
+#define _GNU_SOURCE 1
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "path.h"
 
 /* The directories above the entry at hand, to notice loops through symlinks. */
 struct walk_up {

@@ -1,5 +1,7 @@
 /* xmalloc.c - allocation that dies instead of returning NULL */
-#include "cmd.h"
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
 
 void *
 xmalloc(size_t n)

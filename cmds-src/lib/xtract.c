@@ -1,7 +1,18 @@
 /* xtract.c - archive members onto the file system, safely, for tar and cpio */
-#include "cmd.h"
-#include <sys/syscall.h>
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
+#include "err.h"
+#include "attr.h"
+#include "xt.h"
 
 /* linux/openat2.h's struct open_how (Linux 5.6), which musl has no wrapper
  * for and the image ships no kernel headers for. */

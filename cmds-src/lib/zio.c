@@ -1,8 +1,13 @@
 /* zio.c - gzip (zlib) and zstd (libzstd) streams over a file descriptor */
-#include "cmd.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
+#include "err.h"
+#include "io.h"
+#include "zio.h"
 
 /* 32 KiB each way: the struct stays below 128 KiB, which allocators (ASan's too) serve
  * from their pools rather than by a fresh mmap at every open */

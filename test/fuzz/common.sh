@@ -16,28 +16,37 @@ FUZZ_CFLAGS="-g -O1 -std=gnu99 -fsanitize=fuzzer,address,undefined -fno-sanitize
 mkdir -p "$out/corpus" "$out/artifacts"
 
 # The command library, instrumented, built once for every target: an object
-# is rebuilt when its source or cmd.h is newer. mkdir is the lock, as targets
+# is rebuilt when its source or a library header is newer, and the archive
+# holds the objects of today's sources only. mkdir is the lock, as targets
 # may be built at the same time.
 fuzz_lib() {
 	lib=$top/build/fuzz/lib
 	mkdir -p "$lib"
 	until mkdir "$lib/.lock" 2>/dev/null; do sleep 1; done
 	trap 'rmdir "$lib/.lock"' EXIT
-	changed=0
+	changed=0 objs=()
 	for src in "$top"/cmds-src/lib/*.c; do
 		obj=$lib/$(basename "$src" .c).o
-		if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$top/cmds-src/lib/cmd.h" -nt "$obj" ]; then
+		objs+=("$obj")
+		if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || newer_header "$obj"; then
 			# shellcheck disable=SC2086
 			$FUZZ_CC $FUZZ_CFLAGS -D_GNU_SOURCE -I"$top/cmds-src/lib" -c -o "$obj" "$src"
 			changed=1
 		fi
 	done
-	if [ $changed = 1 ] || [ ! -e "$lib/libcmd.a" ]; then
+	if [ $changed = 1 ] || [ ! -e "$lib/libcmd.a" ] || [ "$(ar t "$lib/libcmd.a" | wc -l)" != ${#objs[@]} ]; then
 		rm -f "$lib/libcmd.a"
-		ar rcs "$lib/libcmd.a" "$lib"/*.o
+		ar rcs "$lib/libcmd.a" "${objs[@]}"
 	fi
 	rmdir "$lib/.lock"
 	trap - EXIT
+}
+
+newer_header() {
+	for h in "$top"/cmds-src/lib/*.h; do
+		[ "$h" -nt "$1" ] && return 0
+	done
+	return 1
 }
 
 fuzz_build() {

@@ -1,5 +1,5 @@
 /* fuzz_dhcp - libFuzzer harness: dhcp_parse and dhcp_ip_unwrap on arbitrary bytes */
-#include "cmd.h"
+#include "dhcp.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -3,7 +3,7 @@
  * fed whole and in pieces of sizes drawn from the first input byte: both ways
  * must agree on everything. The Location, if any, goes through the URL code.
  */
-#include "cmd.h"
+#include "http.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -1,8 +1,0 @@
-/* sha256sum - print or check SHA256 digests of files */
-#include "cmd.h"
-
-int
-main(int argc, char *argv[])
-{
-	return hashsum_main(argc, argv, HASH_SHA256);
-}

@@ -1,0 +1,362 @@
+/* sha256sum - print or check SHA-256 digests of files; as sha1sum SHA-1, as md5sum MD5 */
+#include "sum.h"
+
+CMD_NAMES("sha256sum", "sha1sum", "md5sum");
+
+/* By name: the index of the name in cmd_names. */
+enum { HASH_SHA256, HASH_SHA1, HASH_MD5 };
+
+static const struct {
+	const char *tag;	/* the BSD-style --tag name */
+	size_t len;		/* digest bytes */
+} algos[] = {
+	[HASH_MD5] = { "MD5", 16 },
+	[HASH_SHA1] = { "SHA1", 20 },
+	[HASH_SHA256] = { "SHA256", 32 },
+};
+
+union ctx {
+	struct md5 md5;
+	struct sha1 sha1;
+	struct sha256 sha256;
+};
+
+static struct {
+	int algo, binary, tag, check, quiet, status, strict, warn, ignore_missing;
+} f;
+
+/* The totals for one list, for its closing warnings. */
+static unsigned long bad_lines, unread, mismatched;
+
+static void
+h_init(union ctx *c)
+{
+	switch (f.algo) {
+	case HASH_MD5: md5_init(&c->md5); break;
+	case HASH_SHA1: sha1_init(&c->sha1); break;
+	default: sha256_init(&c->sha256); break;
+	}
+}
+
+static void
+h_update(union ctx *c, const void *p, size_t n)
+{
+	switch (f.algo) {
+	case HASH_MD5: md5_update(&c->md5, p, n); break;
+	case HASH_SHA1: sha1_update(&c->sha1, p, n); break;
+	default: sha256_update(&c->sha256, p, n); break;
+	}
+}
+
+static void
+h_final(union ctx *c, unsigned char *out)
+{
+	switch (f.algo) {
+	case HASH_MD5: md5_final(&c->md5, out); break;
+	case HASH_SHA1: sha1_final(&c->sha1, out); break;
+	default: sha256_final(&c->sha256, out); break;
+	}
+}
+
+/* Digest of PATH ("-" is standard input) into OUT; -1 and errno on failure. */
+static int
+hash_file(const char *path, unsigned char *out)
+{
+	static char buf[65536];
+	union ctx c;
+	ssize_t r;
+	int fd = 0, err;
+
+	if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	h_init(&c);
+	while ((r = read(fd, buf, sizeof buf)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			break;
+		h_update(&c, buf, r);
+	}
+	err = errno;
+	if (fd != 0)
+		close(fd);
+	if (r < 0) {
+		errno = err;
+		return -1;
+	}
+	h_final(&c, out);
+	return 0;
+}
+
+static void
+put_hex(const unsigned char *d)
+{
+	for (size_t i = 0; i < algos[f.algo].len; i++)
+		printf("%02x", d[i]);
+}
+
+/* A name with a backslash or newline is written escaped, the line marked with a leading '\'. */
+static void
+put_name(const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", stdout);
+		else if (*s == '\n')
+			fputs("\\n", stdout);
+		else if (*s == '\r')
+			fputs("\\r", stdout);
+		else
+			putchar(*s);
+	}
+}
+
+static void
+print_sum(const char *path)
+{
+	unsigned char d[32];
+	int esc = strpbrk(path, "\\\n\r") != NULL;
+
+	if (hash_file(path, d) < 0) {
+		warn_errno("%s", path);
+		return;
+	}
+	if (esc)
+		putchar('\\');
+	if (f.tag) {
+		printf("%s (", algos[f.algo].tag);
+		put_name(path);
+		fputs(") = ", stdout);
+		put_hex(d);
+	} else {
+		put_hex(d);
+		printf(" %c", f.binary ? '*' : ' ');
+		put_name(path);
+	}
+	putchar('\n');
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Exactly the digest's hex digits at S, into D; the end, or NULL. */
+static char *
+parse_hex(char *s, unsigned char *d)
+{
+	for (size_t i = 0; i < algos[f.algo].len; i++, s += 2) {
+		if (hexval(s[0]) < 0 || hexval(s[1]) < 0)
+			return NULL;
+		d[i] = hexval(s[0]) << 4 | hexval(s[1]);
+	}
+	return hexval(*s) < 0 ? s : NULL;
+}
+
+/* Undo put_name in place; -1 for a stray backslash. */
+static int
+unescape_name(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (*s != '\\') {
+			*w++ = *s;
+			continue;
+		}
+		s++;
+		if (*s == '\\')
+			*w++ = '\\';
+		else if (*s == 'n')
+			*w++ = '\n';
+		else if (*s == 'r')
+			*w++ = '\r';
+		else
+			return -1;
+	}
+	*w = '\0';
+	return 0;
+}
+
+/* "HEX  NAME", "HEX *NAME" or "TAG (NAME) = HEX": the name, D filled; NULL if malformed. */
+static char *
+parse_line(char *s, unsigned char *d)
+{
+	size_t tl = strlen(algos[f.algo].tag), n;
+	int esc = *s == '\\';
+	char *name, *e;
+
+	s += esc;
+	if (strncmp(s, algos[f.algo].tag, tl) == 0 && strncmp(s + tl, " (", 2) == 0) {
+		name = s + tl + 2;
+		if ((e = strstr(name, ") = ")) == NULL)
+			return NULL;
+		while (strstr(e + 1, ") = ") != NULL)
+			e = strstr(e + 1, ") = ");
+		*e = '\0';
+		if (parse_hex(e + 4, d) == NULL || e[4 + 2 * algos[f.algo].len] != '\0')
+			return NULL;
+	} else {
+		if ((e = parse_hex(s, d)) == NULL || e[0] != ' ' || (e[1] != ' ' && e[1] != '*'))
+			return NULL;
+		name = e + 2;
+	}
+	n = strlen(name);
+	if (n == 0 || (esc && unescape_name(name) < 0))
+		return NULL;
+	return name;
+}
+
+static void
+check_one(const char *name, const unsigned char *want)
+{
+	unsigned char d[32];
+
+	if (hash_file(name, d) < 0) {
+		if (errno == ENOENT && f.ignore_missing)
+			return;
+		warn_errno("%s", name);
+		unread++;
+		if (!f.status)
+			printf("%s: FAILED open or read\n", name);
+		return;
+	}
+	if (memcmp(d, want, algos[f.algo].len) != 0) {
+		mismatched++;
+		if (!f.status)
+			printf("%s: FAILED\n", name);
+	} else if (!f.quiet && !f.status) {
+		printf("%s: OK\n", name);
+	}
+}
+
+static void
+warning(unsigned long n, const char *one, const char *many)
+{
+	if (n > 0 && !f.status) {
+		fflush(stdout);
+		fprintf(stderr, "%s: WARNING: %lu %s\n", cmd_name, n, n == 1 ? one : many);
+	}
+}
+
+static void
+check_list(const char *list)
+{
+	unsigned char want[32];
+	unsigned long lineno = 0, good = 0;
+	char *line = NULL, *name;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *fp = fopen_in(list);
+
+	if (fp == NULL) {
+		warn_errno("%s", list);
+		return;
+	}
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		lineno++;
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (memchr(line, '\0', n) != NULL || (name = parse_line(line, want)) == NULL) {
+			bad_lines++;
+			fflush(stdout);
+			if (f.warn)
+				fprintf(stderr, "%s: %s: %lu: improperly formatted %s checksum line\n",
+				    cmd_name, list, lineno, algos[f.algo].tag);
+			continue;
+		}
+		good++;
+		check_one(name, want);
+	}
+	if (ferror(fp)) {
+		warn_errno("%s", list);
+	} else if (good == 0) {
+		warn("%s: no properly formatted checksum lines found", list);
+	} else {
+		warning(bad_lines, "line is improperly formatted", "lines are improperly formatted");
+		warning(unread, "listed file could not be read", "listed files could not be read");
+		warning(mismatched, "computed checksum did NOT match",
+		    "computed checksums did NOT match");
+	}
+	if (unread || mismatched || (f.strict && bad_lines))
+		cmd_status = 1;
+	bad_lines = unread = mismatched = 0;
+	free(line);
+	fclose_in(fp);
+}
+
+/* The long options people type, taken out of ARGV before the short ones are parsed. */
+static int
+long_opts(int argc, char **argv)
+{
+	static const char *const names[] = {
+		"--binary", "--check", "--quiet", "--status", "--strict", "--tag", "--text",
+		"--warn", "--ignore-missing",
+	};
+	int *flag[] = {
+		&f.binary, &f.check, &f.quiet, &f.status, &f.strict, &f.tag, NULL,
+		&f.warn, &f.ignore_missing,
+	};
+	int i, j, n = 1, done = 0;
+	size_t k;
+
+	for (i = 1; i < argc; i++) {
+		if (!done && strcmp(argv[i], "--") == 0)
+			done = 1;
+		for (k = 0, j = 0; !done && k < sizeof names / sizeof *names; k++)
+			if (strcmp(argv[i], names[k]) == 0) {
+				if (flag[k] != NULL)
+					*flag[k] = 1;
+				else
+					f.binary = 0;
+				j = 1;
+			}
+		if (!j)
+			argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+int
+main(int argc, char *argv[])
+{
+	char usage[128];
+	struct opt o;
+	int c;
+
+	memset(&f, 0, sizeof f);
+	f.algo = cmd_called(argv[0], cmd_names);
+	bad_lines = unread = mismatched = 0;
+	snprintf(usage, sizeof usage,
+	    "%s [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]",
+	    cmd_setname(argv[0]));
+	if (argc > 1 && strcmp(argv[1], "--help") != 0)
+		argc = long_opts(argc, argv);
+	o = (struct opt)OPT_INIT(argc, argv, usage);
+	while ((c = opt_next(&o, "bctw")) != -1) {
+		switch (c) {
+		case 'b': f.binary = 1; break;
+		case 'c': f.check = 1; break;
+		case 't': f.binary = 0; break;
+		case 'w': f.warn = 1; break;
+		default: die_usage(&o);
+		}
+	}
+	for (int i = o.ind; i < argc || i == o.ind; i++) {
+		const char *path = i < argc ? argv[i] : "-";
+
+		if (f.check)
+			check_list(path);
+		else
+			print_sum(path);
+	}
+	return cmd_exit();
+}
