@@ -1,4 +1,4 @@
-/* proc.h - commands run as the shell would; signals by name */
+/* proc.h - commands run as the shell would; signals by name; test's expressions */
 #ifndef PROC_H
 #define PROC_H
 
@@ -12,5 +12,9 @@ int exec_cmd(char **argv);
 #define SIG_NAME_LEN 24
 int sig_num(const char *s);
 const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
+
+/* test's expression in ARGV (test, [ and the shell's builtins): 0 true,
+ * 1 false, 2 an error, which has been reported. */
+int test_eval(int argc, char **argv);
 
 #endif
