@@ -1,6 +1,6 @@
 #!/bin/bash
 # run.sh [EXECS] [SECONDS] - the shell's parser on arbitrary bytes (nothing executed).
-# Seeds: the scripts of test/sh/*.t, a few to a file.
+# Seeds: the scripts of test/sh/*.sht, a few to a file.
 name="sh"
 # shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"

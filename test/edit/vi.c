@@ -1,7 +1,8 @@
 /*
- * pty - drive vi on a pseudo-terminal as a person at a serial console would,
- * then check the files it wrote and the terminal it left behind.
- *   pty VI        (run in an empty scratch directory; see test/edit/run)
+ * vi - drive vi on a pseudo-terminal as a person at a serial console would
+ * (test/lib/ptytest.h), then check the files it wrote and the terminal it
+ * left behind.
+ *   vi VI         (run in an empty scratch directory; see test/edit/run)
  * Prints "ok N - name" or "not ok N - name" per check.
  *
  * Each session runs a small wrapper on the pty: it notes the terminal
@@ -12,9 +13,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <pty.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,128 +22,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
-#define ESC "\033"
-#define UP ESC "[A"
-#define DOWN ESC "[B"
-#define RIGHT ESC "[C"
-#define LEFT ESC "[D"
+#include "../lib/ptytest.h"
 
 static const char *vi;
-static int master = -1, checks, failures;
 static struct winsize winsz;
-static double slow = 1;
-static pid_t child, vi_pid;
-static char *out;
-static size_t nout, cap, mark;
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void
-pause_ms(int ms)
-{
-	usleep(ms * 1000 * (slow > 1 ? 2 : 1));
-}
-
-/* Read what the pty says for up to SECS, or until STR shows up after the mark. */
-static int
-pump(const char *str, double secs)
-{
-	double end = now() + secs * slow;
-	struct pollfd p = { master, POLLIN, 0 };
-	ssize_t r;
-
-	for (;;) {
-		if (str && memmem(out + mark, nout - mark, str, strlen(str)))
-			return 1;
-		if (now() >= end)
-			return 0;
-		if (nout + 65536 > cap)
-			out = realloc(out, cap = cap * 2 + 65536);
-		if (poll(&p, 1, 50) > 0) {
-			r = read(master, out + nout, cap - nout);
-			if (r <= 0)
-				return str == NULL;
-			nout += r;
-		}
-	}
-}
-
-/* Wait for STR; the mark moves past it. */
-static int
-expect(const char *str)
-{
-	char *at;
-
-	if (!pump(str, 30))	/* generous: a loaded machine is slow, a pass is not */
-		return 0;
-	at = memmem(out + mark, nout - mark, str, strlen(str));
-	mark = at - out + strlen(str);
-	return 1;
-}
-
-static void
-check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	checks++;
-	if (!ok)
-		failures++;
-	printf("%s %d - ", ok ? "ok" : "not ok", checks);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (!ok) {
-		size_t from = nout > 1200 ? nout - 1200 : 0;
-
-		fprintf(stderr, "--- last output (escapes as \\e):\n");
-		for (size_t i = from; i < nout; i++)
-			if (out[i] == '\033')
-				fputs("\\e", stderr);
-			else
-				fputc(out[i], stderr);
-		fprintf(stderr, "\n---\n");
-	}
-	fflush(stdout);
-}
-
-/* Type KEYS; after a lone Esc wait, as a person would, longer than vi's escape timeout. */
-static void
-keys(const char *k)
-{
-	while (*k) {
-		size_t n = strcspn(k, "\033");
-
-		if (n == 0) {
-			if (k[1] == '[') {
-				n = 3;
-				while (k[n - 1] >= '0' && k[n - 1] <= '9')
-					n++;
-			} else {
-				n = 1;
-			}
-		}
-		if (write(master, k, n) != (ssize_t)n)
-			perror("write");
-		pump(NULL, 0.02);
-		if (n == 1 && k[0] == '\033')
-			pause_ms(200);
-		else
-			pause_ms(20);
-		k += n;
-	}
-}
+static pid_t vi_pid;
 
 /* The wrapper on the pty: vi, then what became of it and of the terminal. */
 static _Noreturn void
@@ -208,21 +91,14 @@ start(int rows, int cols, ...)
 		n++;
 	va_end(ap);
 	argv[n] = NULL;
-	nout = mark = 0;
 	winsz = ws;
 	if (rows == 0)
 		winsz.ws_row = 24, winsz.ws_col = 80;
-	fflush(stdout);
-	child = forkpty(&master, NULL, NULL, rows > 0 ? &ws : NULL);
-	if (child < 0) {
-		perror("forkpty");
-		exit(2);
-	}
-	if (child == 0)
+	if (pty_start(rows > 0 ? &ws : NULL) == 0)
 		wrapper(argv);
 	vi_pid = 0;
 	if (expect("VI-PID "))
-		vi_pid = atoi(out + mark);
+		vi_pid = atoi(pty.out + pty.mark);
 	/* the status line's key hint: vi is up and drawn */
 	return vi_pid > 0 && expect("/find");
 }
@@ -245,8 +121,8 @@ finish(int status, const char *name)
 	if (!ok && vi_pid > 0)
 		kill(vi_pid, SIGKILL);
 	pump(NULL, 0.05);
-	close(master);
-	while (waitpid(child, &st, 0) < 0 && errno == EINTR)
+	close(pty.master);
+	while (waitpid(pty.child, &st, 0) < 0 && errno == EINTR)
 		;
 	return ok;
 }
@@ -278,13 +154,6 @@ put_file(const char *path, const char *s, size_t n)
 
 	fwrite(s, 1, n, f);
 	fclose(f);
-}
-
-/* STR was sent since the session began. */
-static int
-seen(const char *str)
-{
-	return memmem(out, nout, str, strlen(str)) != NULL;
 }
 
 static int
@@ -330,7 +199,7 @@ scr_scroll(int dir)
 static void
 scr_update(void)
 {
-	if (scr.fed == 0 || scr.rows != winsz.ws_row || scr.fed > nout) {
+	if (scr.fed == 0 || scr.rows != winsz.ws_row || scr.fed > pty.nout) {
 		memset(scr.cell, ' ', sizeof scr.cell);
 		scr.rows = winsz.ws_row;
 		scr.cols = winsz.ws_col;
@@ -338,23 +207,23 @@ scr_update(void)
 		scr.bot = scr.rows - 1;
 		scr.fed = 0;
 	}
-	while (scr.fed < nout) {
-		unsigned char ch = out[scr.fed++];
+	while (scr.fed < pty.nout) {
+		unsigned char ch = pty.out[scr.fed++];
 		int p[8] = { 0 }, np = 0;
 
-		if (ch == '\033' && scr.fed < nout && out[scr.fed] == '[') {
+		if (ch == '\033' && scr.fed < pty.nout && pty.out[scr.fed] == '[') {
 			scr.fed++;
-			while (scr.fed < nout && ((out[scr.fed] >= '0' && out[scr.fed] <= '9') ||
-			    out[scr.fed] == ';' || out[scr.fed] == '?')) {
-				if (out[scr.fed] == ';')
+			while (scr.fed < pty.nout && ((pty.out[scr.fed] >= '0' && pty.out[scr.fed] <= '9') ||
+			    pty.out[scr.fed] == ';' || pty.out[scr.fed] == '?')) {
+				if (pty.out[scr.fed] == ';')
 					np++;
-				else if (out[scr.fed] != '?' && np < 8)
-					p[np] = p[np] * 10 + out[scr.fed] - '0';
+				else if (pty.out[scr.fed] != '?' && np < 8)
+					p[np] = p[np] * 10 + pty.out[scr.fed] - '0';
 				scr.fed++;
 			}
-			if (scr.fed >= nout)
+			if (scr.fed >= pty.nout)
 				break;
-			switch (out[scr.fed++]) {
+			switch (pty.out[scr.fed++]) {
 			case 'H':
 				scr.r = (p[0] ? p[0] : 1) - 1;
 				scr.c = (np > 0 && p[1] ? p[1] : 1) - 1;
@@ -372,8 +241,8 @@ scr_update(void)
 				scr.r = scr.c = 0;
 				break;
 			}
-		} else if (ch == '\033' && scr.fed < nout) {
-			ch = out[scr.fed++];
+		} else if (ch == '\033' && scr.fed < pty.nout) {
+			ch = pty.out[scr.fed++];
 			if (ch == 'D' || ch == 'M') {
 				if (scr.r == (ch == 'D' ? scr.bot : scr.top))
 					scr_scroll(ch == 'D' ? 1 : -1);
@@ -417,9 +286,9 @@ settle(void)
 	size_t n;
 
 	do {
-		n = nout;
+		n = pty.nout;
 		pump(NULL, 0.25);
-	} while (nout != n);
+	} while (pty.nout != n);
 	scr_update();
 }
 
@@ -860,7 +729,7 @@ t_screen(void)
 	keys("u");
 	winsz.ws_row = 30;
 	winsz.ws_col = 100;
-	ioctl(master, TIOCSWINSZ, &winsz);
+	ioctl(pty.master, TIOCSWINSZ, &winsz);
 	kill(vi_pid, SIGWINCH);
 	scr.fed = 0;
 	check(screen_consistent("resize"), "screen after a resize to 100x30");
@@ -930,7 +799,7 @@ t_more(void)
 
 	put_file("f", "a\n", 2);
 	start(24, 80, "f", NULL);
-	if (write(master, "A1\033Ob", 5) != 5)
+	if (write(pty.master, "A1\033Ob", 5) != 5)
 		perror("write");
 	keys(ESC ":wq\r");
 	finish(0, "Esc O typed quickly");
@@ -977,16 +846,12 @@ t_misc(void)
 int
 main(int argc, char *argv[])
 {
-	const char *s = getenv("PTY_SLOW");
-
 	if (argc != 2) {
-		fprintf(stderr, "usage: pty VI\n");
+		fprintf(stderr, "usage: vi VI\n");
 		return 2;
 	}
 	vi = argv[1];
-	if (s != NULL && atof(s) > 0)
-		slow = atof(s);
-	signal(SIGPIPE, SIG_IGN);
+	pty_init();
 	t_open_edit_save();
 	t_move_keys();
 	t_delete_undo();
@@ -1002,6 +867,6 @@ main(int argc, char *argv[])
 	t_screen();
 	t_more();
 	t_misc();
-	printf("# %d checks, %d failed\n", checks, failures);
-	return failures != 0;
+	printf("# %d checks, %d failed\n", pty.checks, pty.failures);
+	return pty.failures != 0;
 }
