@@ -247,6 +247,19 @@ const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
 int exec_cmd(char **argv);
 
 /*
+ * A search path such as $PATH: directories separated by colons, an empty one
+ * the current directory; NULL is PATH_DEFAULT. path_search calls FN with
+ * DIR/NAME for each directory in turn ("./NAME" for an empty one; with NAME
+ * "", the directory) until FN returns non-zero, and returns that; 0 if it
+ * never does. path_find gives the first DIR/NAME that is a regular file
+ * which access MODE (X_OK, R_OK) allows, malloc'd, or NULL; a NAME with a
+ * slash is not searched for: itself, if it is such a file.
+ */
+#define PATH_DEFAULT "/ubin:/bin:/sbin:/usr/bin:/usr/sbin"
+int path_search(const char *path, const char *name, int (*fn)(const char *file, void *arg), void *arg);
+char *path_find(const char *path, const char *name, int mode);
+
+/*
  * DHCPv4 (RFC 2131, 2132), for dhclient and netboot. Addresses are uint32_t
  * in network byte order, as on the wire. dhcp_build writes a DISCOVER or
  * REQUEST (broadcast flag; options 53, 61 if client_id, 50 and 54 if not 0,
