@@ -12,38 +12,33 @@ executable(const char *path)
 	    faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0;
 }
 
+/* path_search's visitor for -a: print every FILE that may be run. */
+static int
+show(const char *file, void *found)
+{
+	if (executable(file)) {
+		puts(file);
+		*(int *)found = 1;
+	}
+	return 0;
+}
+
 /* Print where NAME is: the first place, or with ALL every one. 0 if nowhere. */
 static int
 which(const char *name, int all)
 {
-	const char *path = getenv("PATH"), *p, *end;
-	char *dir, *file;
 	int found = 0;
+	char *file;
 
-	if (strchr(name, '/') != NULL) {
-		if (!executable(name))
-			return 0;
-		puts(name);
-		return 1;
+	if (all && strchr(name, '/') == NULL) {
+		path_search(getenv("PATH"), name, show, &found);
+		return found;
 	}
-	if (path == NULL)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; *name != '\0' && (all || !found); p = end + 1) {
-		end = strchrnul(p, ':');
-		dir = xmalloc(end - p + 2);
-		memcpy(dir, p, end - p);
-		dir[end - p] = '\0';
-		file = path_join(end == p ? "." : dir, name);	/* "" is the current directory */
-		free(dir);
-		if (executable(file)) {
-			puts(file);
-			found = 1;
-		}
-		free(file);
-		if (*end == '\0')
-			break;
-	}
-	return found;
+	if ((file = path_find(getenv("PATH"), name, X_OK)) == NULL)
+		return 0;
+	puts(file);
+	free(file);
+	return 1;
 }
 
 int

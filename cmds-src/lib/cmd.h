@@ -28,7 +28,7 @@
 #include "path.h"	/* paths joined, canonical, read from links; tree walks */
 #include "num.h"	/* numbers, sizes and escapes from text; sizes for people */
 #include "attr.h"	/* owners and modes by name and number */
-#include "proc.h"	/* commands run as the shell would; signals by name; test's expressions */
+#include "proc.h"	/* commands run as the shell would, PATH search; signals, test's expressions */
 #include "dump.h"	/* od and hexdump: the operands as one stream */
 #include "url.h"	/* URLs, lease-file quoting, network text for a terminal */
 #include "rtnl.h"	/* rtnetlink: links, addresses, routes */

@@ -28,33 +28,37 @@ try_exec(const char *path, char **argv)
 	errno = ENOEXEC;
 }
 
+struct search {
+	char **argv;
+	int denied, err;
+};
+
+/* One place in PATH: go on unless ARGV[0] is there but could not be run. */
+static int
+search_one(const char *file, void *arg)
+{
+	struct search *s = arg;
+
+	try_exec(file, s->argv);
+	s->err = errno;
+	if (errno == EACCES)
+		s->denied = 1;
+	else if (errno != ENOENT && errno != ENOTDIR)
+		return 126;
+	return 0;
+}
+
 static int
 search(char **argv)
 {
-	const char *path = getenv("PATH"), *p, *end;
-	size_t len = strlen(argv[0]);
-	int denied = 0;
-	char *buf;
+	struct search s = { argv, 0, 0 };
 
-	if (path == NULL)
-		path = "/usr/local/bin:/bin:/usr/bin";
-	for (p = path;; p = end + 1) {
-		end = strchrnul(p, ':');
-		buf = xmalloc(end - p + len + 2);
-		memcpy(buf, p, end - p);
-		buf[end - p] = '/';
-		memcpy(buf + (end - p) + 1, argv[0], len + 1);
-		try_exec(p == end ? argv[0] : buf, argv);
-		free(buf);
-		if (errno == EACCES)
-			denied = 1;
-		else if (errno != ENOENT && errno != ENOTDIR)
-			return 126;
-		if (*end == '\0')
-			break;
+	if (path_search(getenv("PATH"), argv[0], search_one, &s) != 0) {
+		errno = s.err;
+		return 126;
 	}
-	errno = denied ? EACCES : ENOENT;
-	return denied ? 126 : 127;
+	errno = s.denied ? EACCES : ENOENT;
+	return s.denied ? 126 : 127;
 }
 
 int

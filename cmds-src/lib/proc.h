@@ -1,10 +1,23 @@
-/* proc.h - commands run as the shell would; signals by name; test's expressions */
+/* proc.h - commands run as the shell would, PATH search; signals by name; test's expressions */
 #ifndef PROC_H
 #define PROC_H
 
 /* Run ARGV as the shell would: search PATH, a file without #! goes to
  * /bin/sh. Returns only on failure: 127 (not found) or 126, errno set. */
 int exec_cmd(char **argv);
+
+/*
+ * A search path such as $PATH: directories separated by colons, an empty one
+ * the current directory; NULL is PATH_DEFAULT. path_search calls FN with
+ * DIR/NAME for each directory in turn ("./NAME" for an empty one; with NAME
+ * "", the directory) until FN returns non-zero, and returns that; 0 if it
+ * never does. path_find gives the first DIR/NAME that is a regular file
+ * which access MODE (X_OK, R_OK) allows, malloc'd, or NULL; a NAME with a
+ * slash is not searched for: itself, if it is such a file.
+ */
+#define PATH_DEFAULT "/ubin:/bin:/sbin:/usr/bin:/usr/sbin"
+int path_search(const char *path, const char *name, int (*fn)(const char *file, void *arg), void *arg);
+char *path_find(const char *path, const char *name, int mode);
 
 /* Signals: sig_num takes "TERM", "SIGterm", "15", "RTMIN+2" and gives the
  * number, 0 for "0", -1 if unknown; sig_name gives "TERM" (real-time ones

@@ -172,26 +172,22 @@ bi_exec(int argc, char **argv)
 	return 0;
 }
 
-/* A readable file for ".": as named if it has a slash, else from PATH. */
+/*
+ * The first file NAME in $PATH (unset: DFLT, NULL for the library's default)
+ * that is regular and allows MODE, or NAME itself if it has a slash; on the
+ * stack, or NULL.
+ */
 static char *
-find_dot(const char *name)
+path_lookup(const char *name, const char *dflt, int mode)
 {
-	const char *path = getvar("PATH"), *p, *e;
-	char *full;
-	struct stat st;
+	const char *path = getvar("PATH");
+	char *p = path_find(path ? path : dflt, name, mode), *r;
 
-	if (strchr(name, '/'))
-		return st_strdup(name);
-	for (p = path ? path : "";; p = e + 1) {
-		for (e = p; *e && *e != ':'; e++)
-			;
-		full = st_alloc((e - p) + strlen(name) + 3);
-		sprintf(full, "%.*s/%s", e == p ? 1 : (int)(e - p), e == p ? "." : p, name);
-		if (stat(full, &st) == 0 && S_ISREG(st.st_mode) && access(full, R_OK) == 0)
-			return full;
-		if (*e == '\0')
-			return NULL;
-	}
+	if (p == NULL)
+		return NULL;
+	r = st_strdup(p);
+	free(p);
+	return r;
 }
 
 static int
@@ -205,7 +201,7 @@ bi_dot(int argc, char **argv)
 		msg(".: filename argument required");
 		return 2;
 	}
-	if ((path = find_dot(argv[1])) == NULL || (fd = open(path, O_RDONLY)) < 0)
+	if ((path = path_lookup(argv[1], "", R_OK)) == NULL || (fd = open(path, O_RDONLY)) < 0)
 		sh_error(".: %s: not found", argv[1]);
 	fd2 = fcntl(fd, F_DUPFD_CLOEXEC, 10);
 	close(fd);
@@ -252,28 +248,6 @@ bi_test(int argc, char **argv)
 
 /* ---- type, command ---------------------------------------------------------------------- */
 
-/* The path a command name would run, on the stack, or NULL. */
-static char *
-find_path(const char *name)
-{
-	const char *path = getvar("PATH"), *p, *e;
-	char *full;
-	struct stat st;
-
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0 ? st_strdup(name) : NULL;
-	for (p = path ? path : "/ubin:/bin:/sbin:/usr/bin:/usr/sbin";; p = e + 1) {
-		for (e = p; *e && *e != ':'; e++)
-			;
-		full = st_alloc((e - p) + strlen(name) + 3);
-		sprintf(full, "%.*s/%s", e == p ? 1 : (int)(e - p), e == p ? "." : p, name);
-		if (stat(full, &st) == 0 && S_ISREG(st.st_mode) && access(full, X_OK) == 0)
-			return full;
-		if (*e == '\0')
-			return NULL;
-	}
-}
-
 /* Say what NAME is; VERBOSE: as "type" does. Returns 0 if found. */
 static int
 describe(const char *name, int verbose)
@@ -288,7 +262,7 @@ describe(const char *name, int verbose)
 	} else if ((b = find_builtin(name)) != NULL) {
 		out_fmt(verbose ? "%s is a %sshell builtin\n" : "%s\n", name,
 			b->special ? "special " : "");
-	} else if ((p = find_path(name)) != NULL) {
+	} else if ((p = path_lookup(name, NULL, X_OK)) != NULL) {
 		if (verbose)
 			out_fmt("%s is %s\n", name, p);
 		else

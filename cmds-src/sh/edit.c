@@ -199,14 +199,35 @@ names_free(struct names *l)
 	free(l->v);
 }
 
+struct prefix {
+	struct names *l;
+	const char *w;
+	size_t wl;
+};
+
+/* One directory of PATH: the names in it that start with the word. */
+static int
+complete_dir(const char *dir, void *arg)
+{
+	struct prefix *x = arg;
+	struct dirent *d;
+	DIR *dp;
+
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL)
+		if (d->d_name[0] != '.' && strncmp(d->d_name, x->w, x->wl) == 0)
+			names_add(x->l, d->d_name, strlen(d->d_name));
+	closedir(dp);
+	return 0;
+}
+
 static void
 complete_commands(struct names *l, const char *w, size_t wl)
 {
-	const char *path = getvar("PATH"), *p, *e;
-	struct dirent *d;
+	struct prefix x = { l, w, wl };
+	const char *path = getvar("PATH");
 	struct func *f;
-	char dir[PATH_MAX];
-	DIR *dp;
 	size_t i;
 
 	for (i = 0; i < nbuiltins; i++)
@@ -216,19 +237,7 @@ complete_commands(struct names *l, const char *w, size_t wl)
 		for (f = ftab[i]; f; f = f->next)
 			if (strncmp(f->name, w, wl) == 0)
 				names_add(l, f->name, strlen(f->name));
-	for (p = path ? path : "";; p = e + 1) {
-		for (e = p; *e && *e != ':'; e++)
-			;
-		snprintf(dir, sizeof dir, "%.*s", e == p ? 1 : (int)(e - p), e == p ? "." : p);
-		if ((dp = opendir(dir)) != NULL) {
-			while ((d = readdir(dp)) != NULL)
-				if (d->d_name[0] != '.' && strncmp(d->d_name, w, wl) == 0)
-					names_add(l, d->d_name, strlen(d->d_name));
-			closedir(dp);
-		}
-		if (*e == '\0')
-			break;
-	}
+	path_search(path ? path : "", "", complete_dir, &x);
 }
 
 static void

@@ -460,41 +460,39 @@ try_exec(const char *path, char **argv, char **env)
 		exec_script(path, argv);
 }
 
+struct search {
+	char **argv, **env;
+	int err;	/* what to report: ENOENT, else the first EACCES, else the last error */
+};
+
+static int
+search_one(const char *file, void *arg)
+{
+	struct search *s = arg;
+
+	try_exec(file, s->argv, s->env);
+	if (errno != ENOENT && errno != ENOTDIR && s->err != EACCES)
+		s->err = errno;
+	return 0;
+}
+
 /* Find ARGV[0] in PATH and run it in this process. */
 _Noreturn void
 shell_exec(char **argv, char **env)
 {
-	const char *path = getvar("PATH"), *p, *e;
-	size_t dl, nl = strlen(argv[0]);
-	int err = ENOENT;
-	char *full;
+	struct search s = { argv, env, ENOENT };
 
 	if (strchr(argv[0], '/')) {
 		try_exec(argv[0], argv, env);
-		err = errno;
+		s.err = errno;
 	} else {
-		if (path == NULL)
-			path = "/ubin:/bin:/sbin:/usr/bin:/usr/sbin";
-		for (p = path;; p = e + 1) {
-			for (e = p; *e && *e != ':'; e++)
-				;
-			dl = e - p;
-			full = st_alloc(dl + nl + 3);
-			memcpy(full, dl ? p : ".", dl ? dl : 1);
-			full[dl ? dl : 1] = '/';
-			memcpy(full + (dl ? dl : 1) + 1, argv[0], nl + 1);
-			try_exec(full, argv, env);
-			if (errno != ENOENT && errno != ENOTDIR && err != EACCES)
-				err = errno;
-			if (*e == '\0')
-				break;
-		}
+		path_search(getvar("PATH"), argv[0], search_one, &s);
 	}
-	if (err == ENOENT || err == ENOTDIR) {
+	if (s.err == ENOENT || s.err == ENOTDIR) {
 		msg("%s: not found", argv[0]);
 		sh_exit(127);
 	}
-	msg("%s: %s", argv[0], strerror(err));
+	msg("%s: %s", argv[0], strerror(s.err));
 	sh_exit(126);
 }
 
