@@ -16,8 +16,7 @@ static const struct {
 };
 
 union ctx {
-	struct md5 md5;
-	struct sha1 sha1;
+	struct md md;		/* MD5, SHA-1 */
 	struct sha256 sha256;
 };
 
@@ -32,8 +31,8 @@ static void
 h_init(union ctx *c)
 {
 	switch (f.algo) {
-	case HASH_MD5: md5_init(&c->md5); break;
-	case HASH_SHA1: sha1_init(&c->sha1); break;
+	case HASH_MD5: md5_init(&c->md); break;
+	case HASH_SHA1: sha1_init(&c->md); break;
 	default: sha256_init(&c->sha256); break;
 	}
 }
@@ -42,8 +41,8 @@ static void
 h_update(union ctx *c, const void *p, size_t n)
 {
 	switch (f.algo) {
-	case HASH_MD5: md5_update(&c->md5, p, n); break;
-	case HASH_SHA1: sha1_update(&c->sha1, p, n); break;
+	case HASH_MD5: md5_update(&c->md, p, n); break;
+	case HASH_SHA1: sha1_update(&c->md, p, n); break;
 	default: sha256_update(&c->sha256, p, n); break;
 	}
 }
@@ -52,8 +51,8 @@ static void
 h_final(union ctx *c, unsigned char *out)
 {
 	switch (f.algo) {
-	case HASH_MD5: md5_final(&c->md5, out); break;
-	case HASH_SHA1: sha1_final(&c->sha1, out); break;
+	case HASH_MD5: md5_final(&c->md, out); break;
+	case HASH_SHA1: sha1_final(&c->md, out); break;
 	default: sha256_final(&c->sha256, out); break;
 	}
 }

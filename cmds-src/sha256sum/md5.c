@@ -53,7 +53,7 @@ block(uint32_t h[4], const unsigned char *p)
 }
 
 void
-md5_init(struct md5 *s)
+md5_init(struct md *s)
 {
 	static const uint32_t iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
 
@@ -62,14 +62,14 @@ md5_init(struct md5 *s)
 }
 
 void
-md5_update(struct md5 *s, const void *data, size_t n)
+md5_update(struct md *s, const void *data, size_t n)
 {
 	md_update(s->h, s->buf, &s->len, data, n, block);
 }
 
 /* The length goes in little-endian, unlike the SHA family. */
 void
-md5_final(struct md5 *s, unsigned char out[16])
+md5_final(struct md *s, unsigned char out[16])
 {
 	md_final(s->h, s->buf, &s->len, 0, block);
 	for (int i = 0; i < 16; i++)

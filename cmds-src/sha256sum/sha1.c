@@ -47,7 +47,7 @@ block(uint32_t h[5], const unsigned char *p)
 }
 
 void
-sha1_init(struct sha1 *s)
+sha1_init(struct md *s)
 {
 	static const uint32_t iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
 
@@ -56,13 +56,13 @@ sha1_init(struct sha1 *s)
 }
 
 void
-sha1_update(struct sha1 *s, const void *data, size_t n)
+sha1_update(struct md *s, const void *data, size_t n)
 {
 	md_update(s->h, s->buf, &s->len, data, n, block);
 }
 
 void
-sha1_final(struct sha1 *s, unsigned char out[20])
+sha1_final(struct md *s, unsigned char out[20])
 {
 	md_final(s->h, s->buf, &s->len, 1, block);
 	for (int i = 0; i < 20; i++)
