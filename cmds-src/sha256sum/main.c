@@ -16,10 +16,15 @@ static const struct {
 };
 
 union ctx {
-	struct md5 md5;
-	struct sha1 sha1;
+	struct {
+		uint32_t h[5];
+		uint64_t len;
+		unsigned char buf[64];
+	} md;			/* MD5, SHA-1 */
 	struct sha256 sha256;
 };
+
+static const struct md_algo *const mds[] = { [HASH_SHA1] = &sha1, [HASH_MD5] = &md5 };
 
 static struct {
 	int algo, binary, tag, check, quiet, status, strict, warn, ignore_missing;
@@ -31,31 +36,35 @@ static unsigned long bad_lines, unread, mismatched;
 static void
 h_init(union ctx *c)
 {
-	switch (f.algo) {
-	case HASH_MD5: md5_init(&c->md5); break;
-	case HASH_SHA1: sha1_init(&c->sha1); break;
-	default: sha256_init(&c->sha256); break;
+	if (f.algo == HASH_SHA256) {
+		sha256_init(&c->sha256);
+		return;
 	}
+	memcpy(c->md.h, mds[f.algo]->iv, mds[f.algo]->words * sizeof *c->md.h);
+	c->md.len = 0;
 }
 
 static void
 h_update(union ctx *c, const void *p, size_t n)
 {
-	switch (f.algo) {
-	case HASH_MD5: md5_update(&c->md5, p, n); break;
-	case HASH_SHA1: sha1_update(&c->sha1, p, n); break;
-	default: sha256_update(&c->sha256, p, n); break;
-	}
+	if (f.algo == HASH_SHA256)
+		sha256_update(&c->sha256, p, n);
+	else
+		md_update(c->md.h, c->md.buf, &c->md.len, p, n, mds[f.algo]->block);
 }
 
 static void
 h_final(union ctx *c, unsigned char *out)
 {
-	switch (f.algo) {
-	case HASH_MD5: md5_final(&c->md5, out); break;
-	case HASH_SHA1: sha1_final(&c->sha1, out); break;
-	default: sha256_final(&c->sha256, out); break;
+	const struct md_algo *a = mds[f.algo];
+
+	if (f.algo == HASH_SHA256) {
+		sha256_final(&c->sha256, out);
+		return;
 	}
+	md_final(c->md.h, c->md.buf, &c->md.len, a->big_endian, a->block);
+	for (int i = 0; i < 4 * a->words; i++)
+		out[i] = c->md.h[i / 4] >> (a->big_endian ? 24 - 8 * (i % 4) : 8 * (i % 4));
 }
 
 /* Digest of PATH ("-" is standard input) into OUT; -1 and errno on failure. */

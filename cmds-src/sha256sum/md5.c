@@ -1,6 +1,5 @@
-/* md5.c - MD5 (RFC 1321), streaming */
+/* md5.c - MD5 (RFC 1321): its block function and first state, for md.c to stream */
 #include "sum.h"
-#include "md.h"
 
 /* Per-round shift amounts, by round and step within a group of four. */
 static const unsigned char shift[4][4] = {
@@ -52,26 +51,7 @@ block(uint32_t h[4], const unsigned char *p)
 	h[3] += d;
 }
 
-void
-md5_init(struct md5 *s)
-{
-	static const uint32_t iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
+static const uint32_t iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
 
-	memcpy(s->h, iv, sizeof iv);
-	s->len = 0;
-}
-
-void
-md5_update(struct md5 *s, const void *data, size_t n)
-{
-	md_update(s->h, s->buf, &s->len, data, n, block);
-}
-
-/* The length goes in little-endian, unlike the SHA family. */
-void
-md5_final(struct md5 *s, unsigned char out[16])
-{
-	md_final(s->h, s->buf, &s->len, 0, block);
-	for (int i = 0; i < 16; i++)
-		out[i] = s->h[i / 4] >> (8 * (i % 4));
-}
+/* The length and the digest go in little-endian, unlike the SHA family. */
+const struct md_algo md5 = { block, iv, 4, 0 };

@@ -1,6 +1,5 @@
-/* sha1.c - SHA-1 (FIPS 180-4), streaming */
+/* sha1.c - SHA-1 (FIPS 180-4): its block function and first state, for md.c to stream */
 #include "sum.h"
-#include "md.h"
 
 static uint32_t
 rol(uint32_t x, int n)
@@ -46,25 +45,6 @@ block(uint32_t h[5], const unsigned char *p)
 	h[4] += e;
 }
 
-void
-sha1_init(struct sha1 *s)
-{
-	static const uint32_t iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+static const uint32_t iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
 
-	memcpy(s->h, iv, sizeof iv);
-	s->len = 0;
-}
-
-void
-sha1_update(struct sha1 *s, const void *data, size_t n)
-{
-	md_update(s->h, s->buf, &s->len, data, n, block);
-}
-
-void
-sha1_final(struct sha1 *s, unsigned char out[20])
-{
-	md_final(s->h, s->buf, &s->len, 1, block);
-	for (int i = 0; i < 20; i++)
-		out[i] = s->h[i / 4] >> (24 - 8 * (i % 4));
-}
+const struct md_algo sha1 = { block, iv, 5, 1 };

@@ -1,20 +1,12 @@
-/* sum.h - the digests of sha256sum besides the library's SHA-256: MD5 (RFC 1321) and SHA-1 (FIPS 180-4), streaming alike */
+/* sum.h - sha256sum's digests besides the library's SHA-256: MD5 (RFC 1321) and SHA-1 (FIPS 180-4) */
 #include "cmd.h"
+#include "md.h"
 
-struct md5 {
-	uint32_t h[4];
-	uint64_t len;
-	unsigned char buf[64];
+/* What tells them apart: md.c streams both, as it does SHA-256. */
+struct md_algo {
+	md_block_fn *block;
+	const uint32_t *iv;	/* the first state */
+	int words;		/* of state, and of digest: 4 for MD5, 5 for SHA-1 */
+	int big_endian;		/* the length and the digest's words */
 };
-void md5_init(struct md5 *s);
-void md5_update(struct md5 *s, const void *data, size_t n);
-void md5_final(struct md5 *s, unsigned char out[16]);
-
-struct sha1 {
-	uint32_t h[5];
-	uint64_t len;
-	unsigned char buf[64];
-};
-void sha1_init(struct sha1 *s);
-void sha1_update(struct sha1 *s, const void *data, size_t n);
-void sha1_final(struct sha1 *s, unsigned char out[20]);
+extern const struct md_algo md5, sha1;
