@@ -583,6 +583,22 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 	return r;
 }
 
+/* A build that reads files outside its own and the library's may need a bigger slot. */
+static int
+cmd_build(const struct ub *u, struct cmdjob *j, const char *dir, const char *name,
+    char **names, const char *out)
+{
+	int r = UB_ESLOT;
+
+	for (j->slot = slot_size(u, j->files); r == UB_ESLOT && j->slot < ((size_t)1 << 24); j->slot *= 4) {
+		free(j->code);
+		if ((j->code = stamp_code(u, name, names, j->slot)) == NULL)
+			return UB_ESYS;
+		r = cmd_compile(u, j, dir, name, out);
+	}
+	return r;
+}
+
 /*
  * DIR/OTHER -> NAME for each other name, made as a temp link and renamed
  * over: running DIR/OTHER shows the kernel (AT_EXECFN) the name it was run by.
@@ -626,18 +642,13 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 	if (ub_form(u, name, path, sizeof path) == UB_DIR)
 		j.dir = j.files[0];
 	j.lib = lib;
-	r = ub_cmd_fresh(out, j.files) == 1 ? UB_OK : UB_ESLOT;
-	/* A build that reads files outside its own and the library's may need a bigger slot. */
-	for (j.slot = slot_size(u, j.files); r == UB_ESLOT && j.slot < ((size_t)1 << 24); j.slot *= 4) {
-		free(j.code);
-		if ((j.code = stamp_code(u, name, names, j.slot)) == NULL) {
-			r = UB_ESYS;
-			break;
-		}
-		r = cmd_compile(u, &j, dir, name, out);
+	if (ub_cmd_fresh(out, j.files) == 1) {
+		r = UB_OK;
+		if (u->verbose)
+			fprintf(stderr, "ubuild: %s: cached\n", name);
+	} else {
+		r = cmd_build(u, &j, dir, name, names, out);
 	}
-	if (r == UB_OK && u->verbose && j.out == NULL)
-		fprintf(stderr, "ubuild: %s: cached\n", name);
 	if (r == UB_OK) {
 		link_names(dir, names);
 		*exe = out;
