@@ -1,5 +1,6 @@
 /* base64 - encode or decode base64 (RFC 4648) */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "base64 [-di] [-w COLS] [FILE]";
 

@@ -1,5 +1,6 @@
 /* blkid - identify file systems by their superblocks: type, label and UUID */
 #include "cmd.h"
+#include "path.h"
 
 static const char usage[] =
     "blkid [-c FILE] [-o full|value|export|device] [-s TAG]... [-L LABEL | -U UUID] [DEVICE...]";

@@ -1,5 +1,6 @@
 /* cat - concatenate files to standard output */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "cat [-u] [FILE...]";
 

@@ -1,5 +1,7 @@
 /* chmod - change file modes */
 #include "cmd.h"
+#include "path.h"
+#include "attr.h"
 
 static const char usage[] = "chmod [-R] MODE FILE...";
 

@@ -1,5 +1,7 @@
 /* chown - change file owners and groups; as chgrp, groups only */
 #include "cmd.h"
+#include "path.h"
+#include "attr.h"
 #include <pwd.h>
 
 CMD_NAMES("chown", "chgrp");

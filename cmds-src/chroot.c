@@ -1,5 +1,6 @@
 /* chroot - run a command with another root directory */
 #include "cmd.h"
+#include "proc.h"
 
 static const char usage[] = "chroot DIR [COMMAND [ARG...]]";
 

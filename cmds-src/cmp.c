@@ -1,5 +1,7 @@
 /* cmp - compare two files byte by byte */
 #include "cmd.h"
+#include "io.h"
+#include "num.h"
 
 static const char usage[] = "cmp [-l | -s] [-n LIMIT] FILE1 FILE2 [SKIP1 [SKIP2]]";
 

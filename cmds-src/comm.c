@@ -1,5 +1,6 @@
 /* comm - select or reject lines common to two sorted files */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "comm [-123] FILE1 FILE2";
 

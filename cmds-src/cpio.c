@@ -1,5 +1,9 @@
 /* cpio - copy files into and out of cpio archives (newc, odc) */
 #include "cmd.h"
+#include "io.h"
+#include "attr.h"
+#include "zio.h"
+#include "xt.h"
 #include <fnmatch.h>
 #include <sys/sysmacros.h>
 

@@ -1,5 +1,6 @@
 /* cut - select parts of each line */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] =
     "cut -b LIST [-n] [FILE...] | -c LIST [FILE...] | -f LIST [-d DELIM] [-s] [FILE...]";

@@ -1,5 +1,7 @@
 /* df - report file system space usage */
 #include "cmd.h"
+#include "path.h"
+#include "num.h"
 #include <mntent.h>
 #include <sys/statvfs.h>
 

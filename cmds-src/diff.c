@@ -1,5 +1,6 @@
 /* diff - compare files line by line */
 #include "cmd.h"
+#include "path.h"
 #include <ctype.h>
 
 static const char usage[] =

@@ -1,5 +1,7 @@
 /* du - estimate file space usage */
 #include "cmd.h"
+#include "path.h"
+#include "num.h"
 
 static const char usage[] = "du [-abchkmsx] [-d DEPTH] [-H|-L] [FILE...]";
 

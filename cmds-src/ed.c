@@ -1,5 +1,6 @@
 /* ed - edit text, a line at a time */
 #include "cmd.h"
+#include "path.h"
 #include <ctype.h>
 #include <regex.h>
 #include <signal.h>

@@ -1,5 +1,6 @@
 /* env - run a utility in a changed environment, or print the environment */
 #include "cmd.h"
+#include "proc.h"
 
 static const char usage[] =
     "env [-i0] [-u NAME]... [-C DIR] [-S STRING] [-] [NAME=VALUE]... [UTILITY [ARG...]]";

@@ -1,5 +1,10 @@
 /* find - walk file trees and act on what an expression selects */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
+#include "num.h"
+#include "attr.h"
+#include "proc.h"
 #include <fnmatch.h>
 #include <grp.h>
 #include <pwd.h>

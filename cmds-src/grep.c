@@ -1,5 +1,8 @@
 /* grep - search files for lines that match patterns */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
+#include "num.h"
 #include <ctype.h>
 #include <regex.h>
 

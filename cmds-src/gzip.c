@@ -1,5 +1,7 @@
 /* gzip - compress or expand files: gzip, gunzip, zcat (zlib) and zstd, unzstd (libzstd) */
 #include "cmd.h"
+#include "io.h"
+#include "zio.h"
 
 CMD_NAMES("gzip", "gunzip", "zcat", "zstd", "unzstd");
 

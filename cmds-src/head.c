@@ -1,5 +1,6 @@
 /* head - copy the first part of files */
 #include "cmd.h"
+#include "num.h"
 
 static const char usage[] = "head [-qv] [-n [-]LINES | -c [-]BYTES] [FILE...]";
 

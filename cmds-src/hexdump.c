@@ -1,5 +1,7 @@
 /* hexdump - display file contents in hexadecimal, decimal, octal or ASCII */
 #include "cmd.h"
+#include "num.h"
+#include "dump.h"
 
 static const char usage[] = "hexdump [-bcCdovx] [-n LENGTH] [-s OFFSET] [FILE...]";
 

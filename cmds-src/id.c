@@ -1,5 +1,6 @@
 /* id - print user and group ids */
 #include "cmd.h"
+#include "attr.h"
 #include <grp.h>
 #include <pwd.h>
 

@@ -1,5 +1,6 @@
 /* ip - show and change network links, addresses and routes, as iproute2's ip does */
 #include "cmd.h"
+#include "rtnl.h"
 #include <arpa/inet.h>
 #include <net/if.h>
 #include <sys/socket.h>

@@ -1,5 +1,6 @@
 /* kexec - load a new kernel and boot into it without the firmware */
 #include "cmd.h"
+#include "kexec.h"
 #include <sys/reboot.h>
 
 static const char usage[] =

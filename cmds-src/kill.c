@@ -1,5 +1,6 @@
 /* kill - send a signal to processes */
 #include "cmd.h"
+#include "proc.h"
 #include <signal.h>
 
 static const char usage[] = "kill [-s SIG | -SIG] PID... | kill -l [STATUS...]";

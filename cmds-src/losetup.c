@@ -1,5 +1,7 @@
 /* losetup - attach files to loop devices, detach them, list them */
 #include "cmd.h"
+#include "num.h"
+#include "mount.h"
 
 static const char usage[] =
     "losetup [-a] | -f | [-rP] [-o OFFSET] [--show] -f FILE | [-rP] [-o OFFSET] LOOPDEV FILE"

@@ -1,5 +1,9 @@
 /* ls - list directory contents */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
+#include "num.h"
+#include "attr.h"
 
 static const char usage[] = "ls [-1ACFRSadhilnprst] [FILE...]";
 

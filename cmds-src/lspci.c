@@ -1,5 +1,6 @@
 /* lspci - list PCI devices, from /sys/bus/pci/devices */
 #include "cmd.h"
+#include "path.h"
 
 static const char usage[] = "lspci [-km]";
 

@@ -1,5 +1,6 @@
 /* mkdir - make directories */
 #include "cmd.h"
+#include "attr.h"
 
 static const char usage[] = "mkdir [-pv] [-m MODE] DIR...";
 

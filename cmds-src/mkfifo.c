@@ -1,5 +1,6 @@
 /* mkfifo - make FIFO special files */
 #include "cmd.h"
+#include "attr.h"
 
 static const char usage[] = "mkfifo [-m MODE] FILE...";
 

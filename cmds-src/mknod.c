@@ -1,5 +1,6 @@
 /* mknod - make block or character special files, or FIFOs */
 #include "cmd.h"
+#include "attr.h"
 #include <sys/sysmacros.h>
 
 static const char usage[] = "mknod [-m MODE] NAME b|c|u|p [MAJOR MINOR]";

@@ -1,5 +1,6 @@
 /* mktemp - make a temporary file or directory with a unique name */
 #include "cmd.h"
+#include "path.h"
 #include <sys/random.h>
 
 static const char usage[] = "mktemp [-dqtu] [-p DIR] [TEMPLATE]";

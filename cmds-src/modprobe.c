@@ -1,5 +1,7 @@
 /* modprobe - load or unload kernel modules with what they depend on */
 #include "cmd.h"
+#include "path.h"
+#include "proc.h"
 #include <fnmatch.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>

@@ -1,5 +1,6 @@
 /* mount - mount file systems, or list the mounted ones */
 #include "cmd.h"
+#include "mount.h"
 #include <sys/mount.h>
 #include <sys/statvfs.h>
 

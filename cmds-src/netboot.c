@@ -1,5 +1,8 @@
 /* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP, kexec into it */
 #include "cmd.h"
+#include "num.h"
+#include "url.h"
+#include "kexec.h"
 #include <sys/reboot.h>
 #include <sys/utsname.h>
 #include <strings.h>

@@ -1,5 +1,7 @@
 /* nohup - run a utility immune to hangups, its output kept in nohup.out */
 #include "cmd.h"
+#include "path.h"
+#include "proc.h"
 #include <signal.h>
 
 static const char usage[] = "nohup UTILITY [ARG...]";

@@ -1,5 +1,7 @@
 /* od - dump files in octal and other formats */
 #include "cmd.h"
+#include "num.h"
+#include "dump.h"
 
 static const char usage[] =
     "od [-abcdDfilosvxX] [-A d|o|x|n] [-j SKIP] [-N COUNT] [-t TYPE]... [FILE...]";

@@ -1,5 +1,6 @@
 /* poweroff - power off, reboot or halt the machine: ask init, or with -f do it now */
 #include "cmd.h"
+#include "num.h"
 #include <signal.h>
 #include <sys/reboot.h>
 

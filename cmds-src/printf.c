@@ -1,5 +1,6 @@
 /* printf - write formatted output */
 #include "cmd.h"
+#include "num.h"
 #include <inttypes.h>
 
 static const char usage[] = "printf FORMAT [ARGUMENT...]";

@@ -1,5 +1,7 @@
 /* ps - report processes, from /proc */
 #include "cmd.h"
+#include "io.h"
+#include "attr.h"
 
 static const char usage[] = "ps [-Aefw] [-o FIELD[=HEADER],...] [-p PID,...]";
 

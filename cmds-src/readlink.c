@@ -1,5 +1,6 @@
 /* readlink - print a symbolic link's target, or a canonical path */
 #include "cmd.h"
+#include "path.h"
 
 static const char usage[] = "readlink [-f|-e|-m] [-nqsvz] FILE...";
 

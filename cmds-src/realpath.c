@@ -1,5 +1,6 @@
 /* realpath - print canonical absolute paths */
 #include "cmd.h"
+#include "path.h"
 
 static const char usage[] = "realpath [-E|-e|-m] [-sqz] FILE...";
 

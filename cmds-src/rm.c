@@ -1,5 +1,6 @@
 /* rm - remove directory entries */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "rm [-dfiRrv] FILE...";
 

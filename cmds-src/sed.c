@@ -1,5 +1,6 @@
 /* sed - stream editor */
 #include "cmd.h"
+#include "io.h"
 #include <ctype.h>
 #include <regex.h>
 

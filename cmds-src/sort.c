@@ -1,5 +1,6 @@
 /* sort - sort, merge or check lines of text */
 #include "cmd.h"
+#include "io.h"
 #include <ctype.h>
 
 static const char usage[] =

@@ -1,5 +1,7 @@
 /* stat - show file or file system status */
 #include "cmd.h"
+#include "path.h"
+#include "attr.h"
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 

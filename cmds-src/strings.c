@@ -1,5 +1,6 @@
 /* strings - find printable strings in files */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "strings [-afo] [-n LENGTH] [-t d|o|x] [FILE...]";
 

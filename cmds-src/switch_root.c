@@ -1,5 +1,6 @@
 /* switch_root - leave the initramfs for the real root file system, as PID 1 */
 #include "cmd.h"
+#include "path.h"
 #include <sys/mount.h>
 #include <sys/statfs.h>
 

@@ -1,5 +1,7 @@
 /* sysctl - read and write kernel parameters under /proc/sys */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
 
 static const char usage[] = "sysctl [-enNq] [-w] NAME[=VALUE]... | -a | -p [FILE...]";
 

@@ -1,5 +1,6 @@
 /* tail - copy the last part of files */
 #include "cmd.h"
+#include "num.h"
 
 static const char usage[] =
     "tail [-fFqv] [-s SECONDS] [-n [+]LINES | -c [+]BYTES] [FILE...]";

@@ -1,5 +1,10 @@
 /* tar - create, list and extract ustar archives (pax and GNU long names read) */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
+#include "attr.h"
+#include "zio.h"
+#include "xt.h"
 #include <sys/sysmacros.h>
 
 /*

@@ -1,5 +1,6 @@
 /* tee - copy standard input to standard output and files */
 #include "cmd.h"
+#include "io.h"
 #include <signal.h>
 
 static const char usage[] = "tee [-ai] [FILE...]";

@@ -3,6 +3,7 @@
  * The expression is the library's (test_eval.c), which the shell shares.
  */
 #include "cmd.h"
+#include "proc.h"
 
 CMD_NAMES("test", "[");
 

@@ -1,5 +1,6 @@
 /* time - run a utility and report how long it took */
 #include "cmd.h"
+#include "proc.h"
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -1,5 +1,6 @@
 /* timeout - run a utility with a time limit */
 #include "cmd.h"
+#include "proc.h"
 #include <signal.h>
 #include <sys/wait.h>
 

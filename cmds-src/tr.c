@@ -1,5 +1,7 @@
 /* tr - translate, delete or squeeze characters */
 #include "cmd.h"
+#include "io.h"
+#include "num.h"
 #include <ctype.h>
 
 static const char usage[] = "tr [-cCds] STRING1 [STRING2]";

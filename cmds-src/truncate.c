@@ -1,5 +1,6 @@
 /* truncate - shrink or extend files to a size */
 #include "cmd.h"
+#include "num.h"
 
 static const char usage[] = "truncate [-c] [-r RFILE] [-s [+-<>/%]SIZE] FILE...";
 

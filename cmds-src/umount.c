@@ -1,5 +1,6 @@
 /* umount - unmount file systems */
 #include "cmd.h"
+#include "mount.h"
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 

@@ -1,5 +1,6 @@
 /* uniq - report or filter out repeated lines */
 #include "cmd.h"
+#include "io.h"
 #include <ctype.h>
 
 static const char usage[] = "uniq [-c] [-d | -D | -u] [-iz] [-f FIELDS] [-s CHARS] [-w CHARS] [INPUT [OUTPUT]]";

@@ -1,5 +1,6 @@
 /* vi - edit a file on the screen with the vi keys, at a serial console */
 #include "cmd.h"
+#include "io.h"
 #include <ctype.h>
 #include <poll.h>
 #include <regex.h>

@@ -1,5 +1,6 @@
 /* which - find utilities in PATH */
 #include "cmd.h"
+#include "proc.h"
 
 static const char usage[] = "which [-a] NAME...";
 

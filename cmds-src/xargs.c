@@ -1,5 +1,6 @@
 /* xargs - build and run command lines from standard input */
 #include "cmd.h"
+#include "proc.h"
 #include <sys/wait.h>
 
 static const char usage[] =

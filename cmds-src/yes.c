@@ -1,5 +1,6 @@
 /* yes - write a line over and over */
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "yes [STRING...]";
 

@@ -21,6 +21,9 @@
 #include <zstd.h>
 #include "cpio.h"
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
+#include "sha256.h"
 
 struct node {
 	char *path;		/* relative to ROOT */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "budget.h"
 #include "cmd.h"
+#include "io.h"
 
 static const char usage[] = "select [-k KERNEL] [-m source|multicall] BUDGET SOURCE_IMG MULTICALL_IMG OUT";
 

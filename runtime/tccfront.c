@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "cc.h"
 #include "cmd.h"
+#include "sha256.h"
 #include "key.h"
 #include "ubuild.h"
 

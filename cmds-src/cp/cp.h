@@ -1,5 +1,7 @@
 /* cp.h - cp, mv and ln, one command (main.c): what its files share */
 #include "cmd.h"
+#include "io.h"
+#include "path.h"
 
 /* How to copy, and when what is at the target may be replaced. */
 struct copy {

@@ -1,5 +1,8 @@
 /* dhcp.h - dhclient's DHCPv4 messages (dhcp.c) */
 #include "cmd.h"
+#include "num.h"
+#include "url.h"
+#include "rtnl.h"
 
 /*
  * DHCPv4 (RFC 2131, 2132). Addresses are uint32_t in network byte order, as on

@@ -1,4 +1,7 @@
-/* cmd.h - the shared command library: the one header a command includes */
+/* cmd.h - what every command includes: the libc it may use, messages and options.
+ * A command includes the topic headers it uses after this one (io.h, path.h, ...), and
+ * only those: the builder's key names every file the compile read, and every name in it
+ * is one more stat on each cached run. */
 #ifndef CMD_H
 #define CMD_H
 
@@ -24,18 +27,5 @@
 
 #include "err.h"	/* messages, the exit status; memory that never comes back NULL */
 #include "opt.h"	/* options; which of its names a command was run by */
-#include "io.h"		/* descriptors, input operands, questions, the terminal's width */
-#include "path.h"	/* paths joined, canonical, read from links; tree walks */
-#include "num.h"	/* numbers, sizes and escapes from text; sizes for people */
-#include "attr.h"	/* owners and modes by name and number */
-#include "proc.h"	/* commands run as the shell would, PATH search; signals, test's expressions */
-#include "dump.h"	/* od and hexdump: the operands as one stream */
-#include "url.h"	/* URLs, lease-file quoting, network text for a terminal */
-#include "rtnl.h"	/* rtnetlink: links, addresses, routes */
-#include "mount.h"	/* loop devices, /proc/mounts fields */
-#include "kexec.h"	/* kexec_file_load */
-#include "zio.h"	/* gzip and zstd streams */
-#include "xt.h"		/* archive members onto the file system, for tar and cpio */
-#include "sha256.h"	/* SHA-256 */
 
 #endif

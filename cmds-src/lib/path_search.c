@@ -1,5 +1,6 @@
 /* path_search.c - a name looked up in a search path such as $PATH */
 #include "cmd.h"
+#include "proc.h"
 
 int
 path_search(const char *path, const char *name, int (*fn)(const char *file, void *arg), void *arg)

@@ -4,6 +4,7 @@
  * ! ( ) -a -o by precedence (XSI).
  */
 #include "cmd.h"
+#include "proc.h"
 
 struct tst {
 	char **v;

@@ -3,6 +3,9 @@
 #define SH_H
 
 #include "cmd.h"
+#include "io.h"
+#include "attr.h"
+#include "proc.h"
 #include <setjmp.h>
 #include <signal.h>
 

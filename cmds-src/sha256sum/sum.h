@@ -1,5 +1,7 @@
 /* sum.h - sha256sum's digests besides the library's SHA-256: MD5 (RFC 1321) and SHA-1 (FIPS 180-4) */
 #include "cmd.h"
+#include "io.h"
+#include "sha256.h"
 #include "md.h"
 
 /* What tells them apart: md.c streams both, as it does SHA-256. */

@@ -1,5 +1,8 @@
 /* http.h - wget's HTTP: the response parser (http.c) and GET with redirects (http_get.c) */
 #include "cmd.h"
+#include "io.h"
+#include "num.h"
+#include "url.h"
 
 /*
  * A push parser for one response to a GET: give it what the connection

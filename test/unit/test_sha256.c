@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "cmd.h"
+#include "sha256.h"
 
 static void
 hex(const void *data, size_t n, char out[65])

@@ -1,5 +1,6 @@
 /* bootcheck - steps of the boot tests, run in the guest as the uinit */
 #include "cmd.h"
+#include "io.h"
 #include <signal.h>
 #include <sys/wait.h>
 

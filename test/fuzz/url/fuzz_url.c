@@ -4,6 +4,7 @@
  * again and hold no dot segment, that url_unquote reads back what url_quote wrote, and
  * that text_escape leaves only printable ASCII, from which the bytes come back. */
 #include "cmd.h"
+#include "url.h"
 
 static void
 check_parse(const char *s)

@@ -6,6 +6,8 @@
  * and what a writer made reads back as it was.
  */
 #include "cmd.h"
+#include "io.h"
+#include "zio.h"
 #include <sys/mman.h>
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
