@@ -22,7 +22,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test test-asan
+test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test test-asan
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -37,6 +37,12 @@ golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
 		mount -t proc proc $(B)/root/proc && mount -t tmpfs -o mode=0755 ubin $(B)/root/ubin && \
 		test/golden/run chroot $(B)/root'
 	test/golden/run dir $(B)/root-multicall
+
+.PHONY: bootcfg-test
+bootcfg-test: $(B)/root.staged $(B)/root-multicall.staged
+	# the source root's cache on a tmpfs, as in golden-test: the staged tree stays clean
+	unshare -m sh -c 'mount -t tmpfs -o mode=0755 ubin $(B)/root/ubin && test/bootcfg/run $(B)/root'
+	test/bootcfg/run $(B)/root-multicall
 
 .PHONY: boot-test
 boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
