@@ -112,9 +112,12 @@ bls_sepcmp(const char **a, const char **b, int c, int low)
 }
 
 /*
- * The Version Format Specification's comparison, step by step as its text
- * numbers them (it disagrees with two of its own examples, "0 < ~" and
- * systemd's "~ < ''": the steps win). Every turn of the loop consumes a byte.
+ * The Version Format Specification's comparison. Its steps test for the end
+ * of a string before "~", which would put "5.10~rc1" after "5.10", against its
+ * own rule that "~ starts a suffix that always sorts lower" (and rpm, dpkg
+ * and systemd): "~" is tested first here, as systemd does, so "~" < "" (the
+ * spec's examples "" < "~" and "0" < "~" follow neither order). Every turn
+ * of the loop consumes a byte.
  */
 static int
 bls_vercmp(const char *a, const char *b)
@@ -126,8 +129,6 @@ bls_vercmp(const char *a, const char *b)
 			a++;
 		while (*b && !bls_isverchar((unsigned char)*b))
 			b++;
-		if (!*a || !*b)
-			return (*a != 0) - (*b != 0);
 		if ((r = bls_sepcmp(&a, &b, '~', 1)) != 0)
 			return r;
 		if (!*a || !*b)
