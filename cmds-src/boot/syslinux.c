@@ -11,7 +11,7 @@ struct sx_label {
 	char *name, *title;	/* LABEL's name; MENU LABEL, "^" (the hotkey mark) removed */
 	char *menu;		/* the submenus it is in, "A > B"; NULL at the top */
 	char *kernel;		/* KERNEL or LINUX, as written */
-	int linux;		/* a Linux kernel, not a COM32 module, boot sector, LOCALBOOT... */
+	int is_kernel;	/* a Linux kernel, not a COM32 module, boot sector, LOCALBOOT... */
 	char *append;		/* NULL: the global APPEND holds */
 	char *initrd;		/* INITRD's comma-separated list */
 	char *config;
@@ -51,7 +51,8 @@ sx_word(char *arg)
 {
 	char *end = arg + strcspn(arg, " \t");
 
-	*end = '\0';
+	if (*end)	/* not at the end: arg may be a literal */
+		*end = '\0';
 	return arg;
 }
 
@@ -116,7 +117,7 @@ sx_is_linux(const char *file)
 }
 
 static void
-sx_kernel(struct sx *s, char *arg, const char *config, int line, int linux)
+sx_kernel(struct sx *s, char *arg, const char *config, int line, int is_kernel)
 {
 	struct sx_label *lb = sx_cur(s);
 
@@ -124,7 +125,7 @@ sx_kernel(struct sx *s, char *arg, const char *config, int line, int linux)
 	if (lb == NULL)
 		return;
 	sx_set(&lb->kernel, sx_word(arg));
-	lb->linux = linux && *lb->kernel;
+	lb->is_kernel = is_kernel && *lb->kernel;
 }
 
 static void
@@ -535,7 +536,7 @@ sx_finish(struct sx *s, struct blist *l)
 		const struct sx_label *lb = &s->lab[i];
 		int e;
 
-		if (lb->kernel == NULL || !lb->linux || (lb->hide && i != dl))
+		if (lb->kernel == NULL || !lb->is_kernel || (lb->hide && i != dl))
 			continue;
 		e = sx_entry(s, l, lb);
 		if (i == dl)
