@@ -252,9 +252,9 @@ read_file(struct grub *g, const char *name)
 	size_t len;
 
 	if (g->depth >= DEPTH_MAX) {
-		warn("%s:%d: %s: configfile nesting too deep", g->config, g->cmd.line, name);
+		warn("%s:%d: %s: configfile nesting too deep", g->config, g->cmd.line, path);
 	} else if ((text = bfs_read(fs, path, CONFIG_MAX, &len)) == NULL) {
-		warn("%s:%d: %s: %s", g->config, g->cmd.line, name, strerror(errno));
+		warn("%s:%d: %s: %s", g->config, g->cmd.line, path, strerror(errno));
 	} else {
 		g->depth++;
 		g->cfs = fs;
