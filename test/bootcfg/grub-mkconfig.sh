@@ -14,7 +14,10 @@ dir=$1
 shift
 uuid=0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
 command -v grub-mkconfig >/dev/null || { echo "no grub-mkconfig (apt-get install grub-common)"; exit 77; }
-[ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null || { echo "cannot unshare -m"; exit 77; }
+if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
+	echo "cannot unshare -m"
+	exit 77
+fi
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
 mkdir -p "$dir/boot/grub" "$fake/default" "$fake/grub.d"
@@ -50,6 +53,7 @@ hints_string) echo '--hint-bios=hd0,gpt1 --hint-efi=hd0,gpt1 --hint-baremetal=ah
 *) echo "grub-probe: unknown target \$t" >&2; exit 1 ;;
 esac
 PROBE
+# shellcheck disable=SC2016
 printf '#!/bin/sh\necho "$1"\n' >"$fake/grub-mkrelpath"
 chmod +x "$fake/grub-probe" "$fake/grub-mkrelpath"
 # Debian 12's /etc/default/grub, then the case's settings.
@@ -67,7 +71,6 @@ done
 for s in 00_header 10_linux 40_custom 41_custom; do
 	cp /etc/grub.d/$s "$fake/grub.d/"
 done
-mkdir -p "$fake/dev"
 # shellcheck disable=SC2016
 unshare -m sh -c '
 	set -e
