@@ -2,8 +2,12 @@
 # packer; the source-mode image; the kernel.
 
 # Kernel modules the images carry (with their dependencies): the NIC drivers
-# netboot needs under QEMU. A board's list goes here.
-MODULES ?= virtio_pci virtio_net
+# netboot needs under QEMU; for boot, disk controllers (virtio, NVMe, AHCI,
+# USB storage) and the file systems boot menus live on (ext4 wants crc32c from
+# the crypto API, vfat its code pages). boot loads all but drivers/net. A
+# board's list goes here.
+MODULES ?= virtio_pci virtio_net virtio_blk virtio_scsi nvme ahci sd_mod sr_mod \
+	xhci_pci ehci_pci usb_storage uas ext4 crc32c_generic vfat nls_cp437 nls_ascii nls_utf8 isofs
 
 # 1: ship the command library prebuilt, keyed by its sources' content; 0: the
 # target compiles it on first use like everything else.

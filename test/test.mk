@@ -22,7 +22,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test test-asan
+test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test test-asan
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -47,6 +47,10 @@ bootcfg-test: $(B)/root.staged $(B)/root-multicall.staged
 .PHONY: boot-test
 boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/boot/run $(B)/kernel/vmlinux $(B)/root $(B)/root-multicall $(PACK)
+
+.PHONY: diskboot-test
+diskboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+	test/diskboot/run $(B)/kernel $(B)/root $(B)/root-multicall $(PACK)
 
 .PHONY: netboot-test
 netboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)

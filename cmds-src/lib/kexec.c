@@ -45,6 +45,12 @@ kexec_load_file(const char *kernel, const char *initrd, const char *cmdline)
 }
 
 int
+kexec_load_fd(int kfd, int ifd, const char *cmdline)
+{
+	return kexec_file(kfd, ifd, cmdline, ifd < 0 ? KEXEC_FILE_NO_INITRAMFS : 0) < 0 ? -1 : 0;
+}
+
+int
 kexec_unload(void)
 {
 	return kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) < 0 ? -1 : 0;
