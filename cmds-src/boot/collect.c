@@ -67,14 +67,20 @@ free_entry(struct bentry *e)
 	blist_free(&one);
 }
 
-/* Move FROM's entries onto TO, but those TO has; the first default and timeout set hold. */
+/*
+ * Move FROM's entries onto TO, but those TO had from another config; the first
+ * default and timeout set hold. Entries alike within one config stay: GRUB's
+ * "Advanced options" repeats the first entry under another title on purpose.
+ */
 void
 merge(struct blist *to, struct blist *from)
 {
+	int had = to->n;
+
 	for (int i = 0; i < from->n; i++) {
 		int dup = -1;
 
-		for (int j = 0; j < to->n && dup < 0; j++)
+		for (int j = 0; j < had && dup < 0; j++)
 			if (same_entry(&to->e[j], &from->e[i]))
 				dup = j;
 		if (from->have_default && !to->have_default && i == from->def) {
