@@ -1,13 +1,15 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib sha256 cmdline budget
+UNIT := key name ar cache lib sha256 cmdline budget boot
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
 test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
-UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack
+# boot's parsers and the command library, as an archive: only what they use is linked.
+test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c syslinux.c) $(B)/test/libcmd.a
+UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot
 # make fuzz: runs of each fuzz target; make fuzz-test: seconds of each (below).
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 10
@@ -16,6 +18,11 @@ FUZZ_SECONDS ?= 10
 $(B)/test/test_%: test/unit/test_%.c $$(test_$$*_SRC) $(RT_HDR) init/init.h pack/budget.h $(LIB_HDR) | $(DEPS)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(UNIT_CFLAGS) -o $@ $< $(test_$*_SRC) -lcmocka
+
+$(B)/test/libcmd.a: $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)/lib
+	cd $(@D)/lib && rm -f *.o && $(HOSTCC) $(UNIT_CFLAGS:-I%=-I$(CURDIR)/%) -c $(addprefix $(CURDIR)/,$(LIB_SRC))
+	rm -f $@ && ar rcs $@ $(@D)/lib/*.o
 
 $(B)/test/inroot: test/inroot.c
 	@mkdir -p $(@D)
