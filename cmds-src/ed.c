@@ -16,7 +16,7 @@ static const char usage[] = "ed [-s] [-p PROMPT] [FILE]";
 struct line {
 	struct line *prev, *next;
 	size_t len;
-	int gmark;		/* picked by the g command being run */
+	unsigned gmark;		/* picked by the g command whose number it is */
 	char s[];
 };
 
@@ -67,6 +67,7 @@ static long naddr, a1, a2;
 static char *cp;		/* the command being parsed */
 static struct list *glist;	/* the g command list being run, if any */
 static int in_global;
+static unsigned gmark_no;	/* the number of the last g command */
 static char *ibuf;		/* the last input line */
 static size_t icap;
 static volatile sig_atomic_t got_int, got_hup;
@@ -946,13 +947,14 @@ dest_addr(long *d)
 	return 0;
 }
 
+/* m and t: the whole line, suffix too, is read before anything moves. */
 static int
-move_copy(int c)
+move_copy(int c, int *how)
 {
 	struct chain copy;
 	long d, n;
 
-	if (range(dot, dot, 1) < 0 || dest_addr(&d) < 0)
+	if (range(dot, dot, 1) < 0 || dest_addr(&d) < 0 || suffix(how) < 0)
 		return -1;
 	n = a2 - a1 + 1;
 	if (c == 'm' && d >= a1 && d < a2)
@@ -1328,12 +1330,19 @@ global(int c)
 	cp++;
 	if (set_re(get_pattern(delim, &end)) < 0)
 		return -1;
-	act = xmalloc((nlines + 1) * sizeof *act);
-	for (i = 1, p = head.next; i <= nlines; i++, p = p->next) {
-		p->gmark = i >= a1 && i <= a2 && matches(p) == (c == 'g');
-		if (p->gmark)
-			act[n++] = p;
+	/* Each g marks with its own number, so the marks a g left when it
+	 * stopped need no sweep (a sweep by line number was quadratic). */
+	if (++gmark_no == 0) {
+		for (p = head.next; p != &head; p = p->next)
+			p->gmark = 0;
+		gmark_no = 1;
 	}
+	act = xmalloc((nlines + 1) * sizeof *act);
+	for (i = 1, p = head.next; i <= nlines; i++, p = p->next)
+		if (i >= a1 && i <= a2 && matches(p) == (c == 'g')) {
+			p->gmark = gmark_no;
+			act[n++] = p;
+		}
 	l = get_list();
 	in_global = 1;
 	for (i = 0; i < n && r == 0; i++) {
@@ -1344,7 +1353,7 @@ global(int c)
 			break;
 		}
 		/* by pointer first: a line freed by e is never looked at */
-		if ((at = index_of(act[i])) < 0 || !act[i]->gmark)
+		if ((at = index_of(act[i])) < 0 || act[i]->gmark != gmark_no)
 			continue;
 		act[i]->gmark = 0;
 		dot = hint_n = at;
@@ -1358,9 +1367,6 @@ global(int c)
 		}
 		glist = NULL;
 	}
-	for (; i < n; i++)
-		if (index_of(act[i]) >= 0)
-			act[i]->gmark = 0;
 	in_global = 0;
 	glist = NULL;
 	free(act);
@@ -1604,7 +1610,7 @@ exec_line(char *line)
 			return -1;
 		return print_lines(a1, a2, how);
 	case 'm': case 't':
-		r = move_copy(cmd) < 0 || suffix(&how) < 0 ? -1 : 0;
+		r = move_copy(cmd, &how);
 		break;
 	case 'r':
 		return read_cmd();
@@ -1688,6 +1694,11 @@ setup(void)
 	cache_p = hint_p = &head;
 	cache_n = hint_n = nlines = dot = 0;
 	got_int = got_hup = 0;
+	/* Nothing of a run that stopped part way (a fuzz harness's budget) is kept. */
+	glist = NULL;
+	in_global = 0;
+	noeol = NULL;
+	memset(marks, 0, sizeof marks);
 	if (!interactive)
 		return;
 	memset(&sa, 0, sizeof sa);

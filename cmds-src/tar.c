@@ -51,6 +51,7 @@ static struct {
 	int nwant;
 	struct xt xt;
 	int broken;		/* the archive ended early or is damaged: stop */
+	char **args;		/* the argument vector expand_args made: one block */
 } tar;
 
 /* ---- writing ---- */
@@ -525,6 +526,16 @@ static const mode_t types[] = {
 	['4'] = S_IFBLK, ['5'] = S_IFDIR, ['6'] = S_IFIFO, ['7'] = S_IFREG,
 };
 
+/* R, after freeing the names long-name and pax headers gave for a member
+ * that never came (the archive ended, or is damaged). */
+static int
+drop_over(struct entry *over, int r)
+{
+	free(over->name);
+	free(over->link);
+	return r;
+}
+
 /* The next member into E: 1, 0 at the end, -1 on errors (reported). */
 static int
 next_entry(struct entry *e)
@@ -540,20 +551,20 @@ next_entry(struct entry *e)
 	over.m.mtime = -1;
 	for (;;) {
 		if ((r = get(&h, sizeof h, !have_over)) != 0)
-			return r == 1 ? 0 : -1;
+			return drop_over(&over, r == 1 ? 0 : -1);
 		if (memcmp(&h, zero, sizeof zero) == 0)
-			return 0;
+			return drop_over(&over, 0);
 		if (!checksum_ok(&h)) {
 			warn("%s: bad header checksum", tar.archive);
 			tar.broken = 1;
-			return -1;
+			return drop_over(&over, -1);
 		}
 		memset(e, 0, sizeof *e);
 		e->type = h.type ? h.type : '0';
 		e->size = field(h.size, sizeof h.size);
 		if (e->type == 'L' || e->type == 'K' || e->type == 'x' || e->type == 'g') {
 			if ((blob = get_blob(e->size)) == NULL)
-				return -1;
+				return drop_over(&over, -1);
 			if (e->type == 'L')
 				free(over.name), over.name = xstrdup(blob);
 			else if (e->type == 'K')
@@ -790,18 +801,20 @@ read_archive(void)
 
 /* ---- options ---- */
 
-/* Old style "tar xzf a.tgz": the first argument's letters, each an option. */
+/* Old style "tar xzf a.tgz": the first argument's letters, each an option.
+ * The vector and those options' strings are one block: tar.args. */
 static char **
 expand_args(int *argc, char **argv)
 {
-	char **v = xmalloc((2 * *argc + strlen(argv[1] ? argv[1] : "") + 2) * sizeof *v);
+	size_t nl = *argc > 1 && argv[1][0] != '-' ? strlen(argv[1]) : 0;
+	size_t nv = 2 * *argc + nl + 2;
+	char **v = xmalloc(nv * sizeof *v + 3 * nl), *o = (char *)(v + nv);
 	int n = 0, i = 1, j;
 
 	v[n++] = argv[0];
-	if (*argc > 1 && argv[1][0] != '-') {
+	if (nl > 0) {
 		j = 2;
-		for (const char *p = argv[1]; *p; p++) {
-			char *o = xmalloc(3);
+		for (const char *p = argv[1]; *p; p++, o += 3) {
 			o[0] = '-', o[1] = *p, o[2] = '\0';
 			v[n++] = o;
 			if (strchr("fC", *p) && j < *argc)
@@ -887,7 +900,7 @@ main(int argc, char *argv[])
 
 	memset(&tar, 0, sizeof tar);
 	cmd_setname(argv[0]);
-	argv = expand_args(&argc, argv);
+	argv = tar.args = expand_args(&argc, argv);
 	o = (struct opt)OPT_INIT(argc, argv, usage);
 	tar.archive = "-";
 	tar.fmt = ZIO_AUTO;
@@ -927,5 +940,7 @@ main(int argc, char *argv[])
 	}
 	if (fd > 1 && close(fd) < 0)
 		warn_errno("%s", tar.archive);
+	free(tar.found);
+	free(tar.args);
 	return cmd_exit();
 }

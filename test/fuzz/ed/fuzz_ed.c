@@ -10,11 +10,13 @@
 static inline FILE *sandboxed_fopen(const char *name, const char *mode);
 static FILE *no_popen(const char *command, const char *mode);
 static int no_system(const char *command);
-/* Scripts may grow the buffer for ever: a budget of lines and bytes, per input. */
+/* Scripts may grow the buffer for ever: a budget of lines and bytes, per
+ * input, small enough that an input takes milliseconds (g/./t. doubles the
+ * buffer at every line: a few lines of it reach any budget). */
 static unsigned long made, bytes;
 #define ED_STEP(n) \
 	do { \
-		if (++made > 100000 || (bytes += (n)) > (16 << 20)) \
+		if (++made > 10000 || (bytes += (n)) > (1 << 20)) \
 			die("fuzz: over budget"); \
 	} while (0)
 #define fopen sandboxed_fopen
@@ -26,6 +28,7 @@ static unsigned long made, bytes;
 #undef main
 #undef fopen
 #include "../lib/incmd.h"
+#include "io.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -45,14 +48,15 @@ no_system(const char *command)
 	return 0;
 }
 
-int
-LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+/* Run ed -s text on SCRIPT, as for an input. */
+static void
+run_script(const char *script, size_t size)
 {
 	char *argv[] = { "ed", "-s", "text", NULL };
 	int p[2];
 
 	/* The commands fit in the pipe (max_len): no writer needed. */
-	if (size > 65536 || pipe(p) < 0 || write_all(p[1], data, size) < 0)
+	if (size > 65536 || pipe(p) < 0 || write_all(p[1], script, size) < 0)
 		abort();
 	close(p[1]);
 	if (dup2(p[0], 0) < 0)
@@ -62,6 +66,53 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	clearerr(stdin);
 	incmd_file("text", text, sizeof text - 1);
 	made = bytes = 0;
-	incmd_run(ed_main, 3, argv);
+	/* A run that quit (an error in a script, the budget) did not release
+	 * what it held: done here, so the next input starts as a fresh ed. */
+	if (incmd_run(ed_main, 3, argv) >= 256)
+		release();
+}
+
+/*
+ * A run stopped inside g (over budget) once left its command list behind,
+ * and every later input read that spent list instead of its own commands:
+ * a fuzzer running nothing. Here a later run must still write the file.
+ */
+static void
+check_fresh_after_global(void)
+{
+	static struct list spent;
+	static const char script[] = "w copy\nq\n";
+	char buf[sizeof text];
+	FILE *f;
+
+	glist = &spent;
+	in_global = 1;
+	run_script(script, sizeof script - 1);
+	if ((f = fopen("copy", "r")) == NULL || fread(buf, 1, sizeof buf, f) != sizeof text - 1 ||
+	    memcmp(buf, text, sizeof text - 1) != 0) {
+		fprintf(stderr, "fuzz_ed: a run after a stopped g did not run its commands\n");
+		abort();
+	}
+	fclose(f);
+	unlink("copy");
+	/* libFuzzer opens its own descriptors after this: incmd notes them
+	 * again at the first input, so that it does not close them. */
+	incmd_top = -1;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+	check_fresh_after_global();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	run_script((const char *)data, size);
 	return 0;
 }

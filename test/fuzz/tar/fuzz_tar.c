@@ -32,11 +32,12 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (data[0] & 4)
 		argv[argc++] = "dir/file";
 	argv[argc] = NULL;
-	incmd_run(tar_main, argc, argv);
-	/* What tar leaves for exit to free. */
-	zio_free(tar.z);
-	free(tar.found);
+	if (incmd_run(tar_main, argc, argv) >= 256) {
+		/* What a fatal error left for exit to free. */
+		free(tar.found);
+		free(tar.args);
+	}
+	zio_free(tar.z);	/* tar leaves it to exit in any case */
 	tar.z = NULL;
-	tar.found = NULL;
 	return 0;
 }
