@@ -3,8 +3,8 @@
 #include "num.h"
 #include "url.h"
 #include "kexec.h"
+#include "modules.h"
 #include <sys/reboot.h>
-#include <sys/utsname.h>
 #include <strings.h>
 #include <sys/wait.h>
 
@@ -18,20 +18,6 @@ static const char initrd_file[] = "/tmp/netboot.initrd";
 #define FETCH_DEADLINE "900"	/* seconds in all, for each file */
 #define KERNEL_MAX "256M"
 #define INITRD_MAX "2G"
-
-static double
-uptime(void)
-{
-	FILE *f = fopen("/proc/uptime", "r");
-	double t = 0;
-
-	if (f != NULL) {
-		if (fscanf(f, "%lf", &t) != 1)
-			t = 0;
-		fclose(f);
-	}
-	return t;
-}
 
 /* When userspace started, in seconds since boot: init notes it in
  * /run/init.started; else PID 1's start (field 22 of /proc/1/stat), which is
@@ -146,31 +132,20 @@ first_nic(void)
 }
 
 /* Load the NIC drivers the image carries: every module under drivers/net and virtio_pci. */
+static int
+nic_driver(const char *path)
+{
+	return strstr(path, "/drivers/net/") != NULL || strstr(path, "/virtio_pci.ko") != NULL;
+}
+
 static void
 load_nic_drivers(void)
 {
-	char path[512], line[4096], *argv[64] = { "modprobe", "-a" }, *base, *dot;
-	struct utsname u;
-	int n = 2;
-	FILE *f;
+	char **argv = modules_argv(nic_driver);
 
-	uname(&u);
-	snprintf(path, sizeof path, "/lib/modules/%s/modules.dep", u.release);
-	if ((f = fopen(path, "r")) == NULL)
-		return;
-	while (n < 63 && fgets(line, sizeof line, f) != NULL) {
-		line[strcspn(line, ":")] = '\0';
-		if (strstr(line, "/drivers/net/") == NULL && strstr(line, "/virtio_pci.ko") == NULL)
-			continue;
-		base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
-		if ((dot = strstr(base, ".ko")) != NULL)
-			*dot = '\0';
-		argv[n++] = xstrdup(base);
-	}
-	fclose(f);
-	argv[n] = NULL;
-	if (n > 2)
+	if (argv)
 		step("loading NIC drivers", argv);
+	modules_free(argv);
 }
 
 static char *

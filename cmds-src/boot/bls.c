@@ -2,9 +2,9 @@
 #include <dirent.h>
 #include <fnmatch.h>
 #include "boot.h"
+#include <strings.h>
 #include "path.h"
 
-#define BLS_LINE_MAX 4096
 #define BLS_FILE_MAX (1 << 20)
 #define BLS_FILES_MAX 1024
 
@@ -300,29 +300,15 @@ static void
 bls_read_item(struct bls_item *it, const struct bfs *fs, const char *config, const char *text,
     size_t len)
 {
-	char line[BLS_LINE_MAX + 1], *key, *val;
-	size_t i = 0, n;
-	int lineno = 0;
+	char line[CFG_LINE_MAX + 1], *key, *val;
+	size_t pos = 0;
+	int lineno = 0, r;
 
 	memset(it, 0, sizeof *it);
 	bls_name(it, config);
-	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-
-		n = nl ? (size_t)(nl - text - i) : len - i;
-		lineno++;
-		if (n > BLS_LINE_MAX)
-			warn("%s:%d: line longer than %d bytes, ignored", config, lineno, BLS_LINE_MAX);
-		else if (memchr(text + i, '\0', n))
-			warn("%s:%d: NUL byte, line ignored", config, lineno);
-		else {
-			memcpy(line, text + i, n);
-			line[n] = '\0';
-			if (bls_split(line, &key, &val))
-				bls_key(it, key, val);
-		}
-		i += n + 1;
-	}
+	while ((r = cfg_line(config, text, len, &pos, &lineno, line)) >= 0)
+		if (r && bls_split(line, &key, &val))
+			bls_key(it, key, val);
 	it->e.fs = fs;
 	it->e.config = xstrdup(config);
 	it->e.line = 1;
@@ -474,7 +460,7 @@ bls_loader_conf(struct blist *l, const struct bfs *fs, const char *dir)
 		if ((next = memchr(line, '\n', text + len - line)) != NULL)
 			*next++ = '\0';
 		lineno++;
-		if (strlen(line) > BLS_LINE_MAX || !bls_split(line, &key, &val))
+		if (strlen(line) > CFG_LINE_MAX || !bls_split(line, &key, &val))
 			continue;
 		if (strcmp(key, "timeout") == 0)
 			bls_timeout(l, val, config, lineno);

@@ -1,5 +1,6 @@
 /* collect.c - the configs on a file system, parsed into one list */
 #include "disk.h"
+#include <strings.h>
 #include "path.h"
 
 static const char *const grub_cfgs[] = {

@@ -1,5 +1,6 @@
 /* boot - find the boot entries of installed systems and kexec one (see README) */
 #include "disk.h"
+#include "modules.h"
 #include "num.h"
 #include <sys/reboot.h>
 
@@ -52,20 +53,6 @@ struct boot {
 	int nconfigs, nonly, do_list, verbose, pick, wait;
 	double started;
 };
-
-static double
-uptime(void)
-{
-	FILE *f = fopen("/proc/uptime", "r");
-	double t = 0;
-
-	if (f != NULL) {
-		if (fscanf(f, "%lf", &t) != 1)
-			t = 0;
-		fclose(f);
-	}
-	return t;
-}
 
 /* The configs named with -c, those under -r DIR, or those on every disk. */
 static void

@@ -1,9 +1,9 @@
 /* probe.c - find the file systems on block devices, mount them read-only, collect their configs */
 #include "disk.h"
 #include "fsprobe.h"
+#include "modules.h"
 #include "path.h"
 #include <sys/mount.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #define RUN_DIR "/run/boot"
@@ -29,33 +29,20 @@ run(char *const argv[])
 
 /* Every module the image carries but NIC drivers: the image's list is the
  * board's choice of disk controllers, file systems and what they need. */
+static int
+not_nic(const char *path)
+{
+	return strstr(path, "/drivers/net/") == NULL;
+}
+
 void
 load_block_modules(void)
 {
-	char path[512], line[4096], *argv[128] = { "modprobe", "-a" }, *base, *dot;
-	struct utsname u;
-	int n = 2;
-	FILE *f;
+	char **argv = modules_argv(not_nic);
 
-	uname(&u);
-	snprintf(path, sizeof path, "/lib/modules/%s/modules.dep", u.release);
-	if ((f = fopen(path, "r")) == NULL)
-		return;
-	while (n < 127 && fgets(line, sizeof line, f) != NULL) {
-		line[strcspn(line, ":")] = '\0';
-		if (strstr(line, "/drivers/net/") != NULL)
-			continue;
-		base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
-		if ((dot = strstr(base, ".ko")) != NULL)
-			*dot = '\0';
-		argv[n++] = xstrdup(base);
-	}
-	fclose(f);
-	argv[n] = NULL;
-	if (n > 2 && run(argv) != 0)
+	if (argv && run(argv) != 0)
 		warn("modprobe failed; going on with the drivers loaded");
-	for (int i = 2; i < n; i++)
-		free(argv[i]);
+	modules_free(argv);
 }
 
 /* Block devices worth probing, in name order: with a size, not RAM or loop. */

@@ -1,7 +1,7 @@
 /* syslinux.c - syslinux, isolinux, extlinux and pxelinux configs (and u-boot's extlinux.conf) */
 #include "boot.h"
+#include <strings.h>
 
-#define SX_LINE_MAX 4096
 #define SX_FILE_MAX (1 << 20)
 #define SX_INCLUDE_MAX 16	/* INCLUDE nesting: deeper is a loop, most likely */
 #define SX_MENU_MAX 8		/* MENU BEGIN nesting shown in titles */
@@ -383,26 +383,13 @@ sx_line(struct sx *s, char *p, const char *config, int line, int depth)
 static void
 sx_file(struct sx *s, const char *config, const char *text, size_t len, int depth)
 {
-	char line[SX_LINE_MAX + 1];
-	size_t i = 0, n;
-	int lineno = 0;
+	char line[CFG_LINE_MAX + 1];
+	size_t pos = 0;
+	int lineno = 0, r;
 
-	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-
-		n = nl ? (size_t)(nl - text - i) : len - i;
-		lineno++;
-		if (n > SX_LINE_MAX)
-			warn("%s:%d: line longer than %d bytes, ignored", config, lineno, SX_LINE_MAX);
-		else if (memchr(text + i, '\0', n))
-			warn("%s:%d: NUL byte, line ignored", config, lineno);
-		else {
-			memcpy(line, text + i, n);
-			line[n] = '\0';
+	while ((r = cfg_line(config, text, len, &pos, &lineno, line)) >= 0)
+		if (r)
 			sx_line(s, line, config, lineno, depth);
-		}
-		i += n + 1;
-	}
 }
 
 static void

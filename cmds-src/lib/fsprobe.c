@@ -1,4 +1,5 @@
 /* fsprobe.c - identify a file system by its superblock: type, label and UUID */
+#define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
