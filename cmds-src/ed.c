@@ -68,6 +68,10 @@ static char *cp;		/* the command being parsed */
 static struct list *glist;	/* the g command list being run, if any */
 static int in_global;
 static unsigned gmark_no;	/* the number of the last g command */
+/* What a g command holds while it runs: release frees it if the run
+ * stopped there (at ED_CHECK). */
+static struct line **held_act;
+static struct list *held_list;
 static char *ibuf;		/* the last input line */
 static size_t icap;
 static volatile sig_atomic_t got_int, got_hup;
@@ -89,10 +93,15 @@ err_file(const char *path, const char *msg)
 	return err(msg);
 }
 
-/* Before each line is made: a seam for the fuzzer, which stops the scripts
- * that grow the buffer without end (g/./t. doubles it). */
+/* Seams for the fuzz harness, which stops the scripts that grow the buffer
+ * without end (g/./t. doubles it): ED_STEP counts each line made; ED_CHECK,
+ * between commands, where all that is held can be found again (release),
+ * may end the run. */
 #ifndef ED_STEP
 #define ED_STEP(n)
+#endif
+#ifndef ED_CHECK
+#define ED_CHECK()
 #endif
 
 static struct line *
@@ -1343,7 +1352,8 @@ global(int c)
 			p->gmark = gmark_no;
 			act[n++] = p;
 		}
-	l = get_list();
+	held_act = act;
+	l = held_list = get_list();
 	in_global = 1;
 	for (i = 0; i < n && r == 0; i++) {
 		long at;
@@ -1363,6 +1373,7 @@ global(int c)
 		while (r == 0 && l->next < l->n) {
 			char *cmd = l->v[l->next++];
 
+			ED_CHECK();
 			r = exec_line(cmd);
 		}
 		glist = NULL;
@@ -1371,6 +1382,8 @@ global(int c)
 	glist = NULL;
 	free(act);
 	free_list(l);
+	held_act = NULL;
+	held_list = NULL;
 	return r;
 }
 
@@ -1741,6 +1754,7 @@ run(void)
 			clearerr(stdin);
 			continue;
 		}
+		ED_CHECK();
 		r = exec_line(line);
 		got_int = 0;
 		if (r > 0)
@@ -1763,6 +1777,11 @@ release(void)
 	free(sb.s);
 	free(sb.cut);
 	free(last_shell);
+	free(held_act);
+	if (held_list)
+		free_list(held_list);
+	held_act = NULL;
+	held_list = NULL;
 	if (have_re)
 		regfree(&re);
 	log_v = NULL, filename = repl = ibuf = last_shell = NULL;

@@ -5,7 +5,6 @@ name="ed"
 # shellcheck source-path=SCRIPTDIR source=../common.sh
 . "$(dirname "$0")/../common.sh"
 fuzz_build "$here/fuzz_ed.c"
-# A script stopped over budget (see fuzz_ed.c) leaves what the command held
-# at that moment (g's line list) for exit to free: no leak check, as for sed.
-export ASAN_OPTIONS=detect_leaks=0
+# A script over budget stops between commands, and the harness releases
+# what ed held: leaks are checked.
 fuzz_run -max_len=4096 -close_fd_mask=3
