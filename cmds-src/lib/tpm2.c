@@ -390,13 +390,17 @@ tpm2_pcr_read_parse(struct tpm2 *t, const unsigned char *rsp, size_t n, uint32_t
 		return fail(t, "PCR_Read: the TPM returned PCRs not asked for");
 	count = get(&c, 4);
 	left = *got;
-	for (uint32_t i = 0; i < count && !c.bad; i++) {
-		const unsigned char *d;
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t size = get(&c, 2);
+		const unsigned char *d = take(&c, size);
 
-		if (!left || get(&c, 2) != 32)
-			return fail(t, "PCR_Read: digests do not match the selection");
-		if ((d = take(&c, 32)))
-			memcpy(out[lowest(left)], d, 32);
+		if (c.bad)
+			return fail(t, "PCR_Read: malformed response");
+		if (!left)
+			return fail(t, "PCR_Read: more digests than PCRs selected");
+		if (size != 32)
+			return fail(t, "PCR_Read: a digest of %u bytes, not 32", (unsigned)size);
+		memcpy(out[lowest(left)], d, 32);
 		left &= left - 1;
 	}
 	if (c.bad)
