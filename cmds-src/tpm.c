@@ -98,7 +98,7 @@ extend(int argc, char **argv)
 		sha256_update(&s, argv[2], strlen(argv[2]));
 		sha256_final(&s, d);
 		desc = argv[2];
-	} else if (argc == 2) {
+	} else if (argc == 2 && strcmp(argv[1], "-s") != 0) {
 		hash_file(argv[1], d);
 		desc = argv[1];
 	} else
@@ -212,8 +212,10 @@ replay(void)
 	unsigned char want[TPM2_PCRS][32], have[TPM2_PCRS][32];
 	uint32_t mask = replay_log(want);
 
+	if (!mask)
+		return 0;
 	tpm_open();
-	if (mask && tpm2_pcr_read(&tpm, mask, have) < 0)
+	if (tpm2_pcr_read(&tpm, mask, have) < 0)
 		die("%s", tpm.err);
 	for (int i = 0; i < TPM2_PCRS; i++) {
 		if (!(mask >> i & 1))
