@@ -1,5 +1,5 @@
 /* tpm2.c - a TPM 2.0 client: raw command marshalling for PCR_Read, PCR_Extend,
- * GetCapability and Startup (TPM 2.0 Library, Part 3), and the event log.
+ * and GetCapability (TPM 2.0 Library, Part 3), and the event log.
  * tpm2-tss would be megabytes in flash; these few structures are small. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -21,8 +21,8 @@
 
 enum {
 	ST_NO_SESSIONS = 0x8001, ST_SESSIONS = 0x8002, ST_TPM12 = 0x00c4,
-	CC_STARTUP = 0x144, CC_GET_CAPABILITY = 0x17a, CC_PCR_READ = 0x17e, CC_PCR_EXTEND = 0x182,
-	CAP_PCRS = 5, ALG_SHA256 = 0x000b, RS_PW = 0x40000009, SU_CLEAR = 0,
+	CC_GET_CAPABILITY = 0x17a, CC_PCR_READ = 0x17e, CC_PCR_EXTEND = 0x182,
+	CAP_PCRS = 5, ALG_SHA256 = 0x000b, RS_PW = 0x40000009,
 	RC_YIELDED = 0x908, RC_TESTING = 0x90a, RC_RETRY = 0x922,
 	HEADER = 10,		/* tag, size, command or response code */
 	TIMEOUT_MS = 120000,	/* a busy TPM is slow, a dead one never answers */
@@ -119,7 +119,6 @@ static const struct {
 	{ 0x143, "command not supported" },
 	{ 0x142, "command size wrong" },
 	{ 0x144, "authorization size wrong" },
-	{ 0x149, "needs a fresh TPM2_Startup (NV in use)" },
 	{ 0x083, "hash algorithm not supported" },
 	{ 0x084, "value out of range" },
 	{ 0x08b, "bad handle" },
@@ -332,14 +331,6 @@ tpm2_close(struct tpm2 *t)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
-}
-
-int
-tpm2_startup(struct tpm2 *t)
-{
-	start(t, ST_NO_SESSIONS, CC_STARTUP);
-	put(t, SU_CLEAR, 2);
-	return transact(t, "Startup");
 }
 
 /* TPML_PCR_SELECTION of the SHA-256 bank: one selection, 3 bytes of bits. */

@@ -37,8 +37,6 @@ int tpm2_pcr_read(struct tpm2 *t, uint32_t mask, unsigned char out[][32]);
 int tpm2_pcr_extend(struct tpm2 *t, int pcr, const unsigned char digest[32]);
 /* GetCapability(PCRS): the PCRs the SHA-256 bank has (bit N is PCR N). */
 int tpm2_sha256_pcrs(struct tpm2 *t, uint32_t *mask);
-/* Startup(CLEAR): the kernel does it on a real TPM; for a bare simulator. */
-int tpm2_startup(struct tpm2 *t);
 
 /* Measure: extend PCR with DIGEST and append "PCR HEX DESC" to the event log
  * (its directory made), both under a lock on the log so the log's order is
