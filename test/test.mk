@@ -29,7 +29,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test test-asan
+test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test test-asan
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -62,6 +62,11 @@ diskboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $
 .PHONY: netboot-test
 netboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/netboot/run $(B)/kernel $(B)/root $(B)/root-multicall $(PACK)
+
+# The tpm command on this host against swtpm, a TPM 2.0 simulator on a UNIX socket.
+.PHONY: tpm-test
+tpm-test: $(B)/root-multicall.staged
+	test/tpm/run $(B)/root-multicall/bin/tpm
 
 .PHONY: pack-test
 pack-test: $(PACK) $(B)/root.staged
