@@ -84,7 +84,7 @@ $(B)/test/%-tcc: $(B)/root.staged
 	# NAME.c, or the files of the directory NAME/ with it on the include path
 	src=/src/$*.c; [ ! -d $(B)/test/$*-root/src/$* ] || \
 		src="-I/src/$* $$(cd $(B)/test/$*-root && printf ' /%s' src/$*/*.c)"; \
-	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* $$src /ubin/.lib/libcmd.a -lzstd -lz
+	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* $$src /ubin/.lib/libcmd.a -lzstd -lz -lbearssl
 	cp $(B)/test/$*-root/tmp/$* $@ && rm -rf $(B)/test/$*-root
 
 # The multicall box under ASan and UBSan (pack/asan.mk): the golden, shell and
