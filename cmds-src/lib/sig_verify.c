@@ -1,7 +1,8 @@
 /* sig_verify.c - an ECDSA P-256 or RSA PKCS#1 v1.5 signature of a SHA-256
  * digest, as `openssl dgst -sha256 -sign` makes them, checked with BearSSL */
 #include <string.h>
-#include <bearssl.h>
+#include <bearssl/bearssl_ec.h>
+#include <bearssl/bearssl_rsa.h>
 #include "sigcheck.h"
 
 /* ECDSA's DER form: SEQUENCE { INTEGER r, INTEGER s }, each at most 33 bytes. */
