@@ -32,6 +32,7 @@ include tcc/tcc.mk
 include runtime/runtime.mk
 include init/init.mk
 include pack/libs.mk
+include pack/bearssl.mk
 include pack/stage.mk
 include pack/multicall.mk
 include pack/image.mk

@@ -1,5 +1,5 @@
 # The multicall box under AddressSanitizer and UndefinedBehaviorSanitizer,
-# for make test-asan: clang, glibc and Debian's zlib and libzstd, linked
+# for make test-asan: clang, glibc and Debian's zlib, libzstd and BearSSL, linked
 # dynamically (ASan does not work with static musl). Staged as its own tree,
 # laid out like the multicall one; reports go to $(ASAN_LOG).PID.
 
@@ -17,7 +17,7 @@ $(ASAN)/opts.o: pack/asan-opts.c | $(DEPS)
 $(ASAN_BOX): $(ASAN)/opts.o pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h | $(DEPS)
 	MUSLCC=clang CFLAGS="$(ASAN_CFLAGS)" BOX_LDFLAGS="$(ASAN_SAN)" \
-		BOX_LDLIBS="$(ASAN)/opts.o -lzstd -lz" pack/build-box.sh $(ASAN)
+		BOX_LDLIBS="$(ASAN)/opts.o -lzstd -lz -lbearssl" pack/build-box.sh $(ASAN)
 
 $(B)/root-asan.staged: pack/stage-multicall.sh $(ASAN_BOX) $(wildcard pack/etc/*)
 	pack/stage-multicall.sh $(B)/root-asan $(ASAN_BOX)

@@ -6,7 +6,8 @@
 # library. Objects are rebuilt only when their sources or headers are newer. Fails if a command object defines any
 # global symbol other than its renamed main: commands can never collide.
 # BOX_LDFLAGS and BOX_LDLIBS, when set, replace the static link and the musl-built
-# zlib and libzstd (the sanitizer build links glibc and Debian's -lz -lzstd);
+# zlib, libzstd and BearSSL (the sanitizer build links glibc and Debian's
+# -lz -lzstd -lbearssl);
 # then LIBS is not needed.
 set -eu
 out=${1:?usage: build-box.sh OUTDIR}
@@ -16,8 +17,8 @@ ldflags=${BOX_LDFLAGS:--static -no-pie -Wl,--gc-sections -s}
 if [ -n "${BOX_LDLIBS-}" ]; then
 	ldlibs=$BOX_LDLIBS inc=
 else
-	libs=${LIBS:?set LIBS to the directory with zlib and libzstd built for musl}
-	ldlibs="$libs/libzstd.a $libs/libz.a" inc="-isystem $libs"
+	libs=${LIBS:?set LIBS to the directory with zlib, libzstd and BearSSL built for musl}
+	ldlibs="$libs/libzstd.a $libs/libz.a $libs/libbearssl.a" inc="-isystem $libs"
 fi
 mkdir -p "$out/cmd" "$out/lib" "$out/init"
 

@@ -39,9 +39,11 @@ done
 cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
 cp "$TCC_SRC/libtcc1.a" "$root/usr/lib/tcc/libtcc1.a"
 cp "$CHECK" "$root/usr/lib/ubuild/check.o"
-# zlib and libzstd, for the commands that compress
-cp "$LIBS/libz.a" "$LIBS/libzstd.a" "$root/usr/lib/"
+# zlib and libzstd, for the commands that compress; BearSSL, for verify
+cp "$LIBS/libz.a" "$LIBS/libzstd.a" "$LIBS/libbearssl.a" "$root/usr/lib/"
 cp "$LIBS/zlib.h" "$LIBS/zconf.h" "$LIBS/zstd.h" "$LIBS/zstd_errors.h" "$root/usr/include/"
+mkdir "$root/usr/include/bearssl"
+cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
 
 # Linux UAPI headers: only those the commands include, found by asking the
 # host compiler for each command's header dependencies.

@@ -29,7 +29,7 @@ KERNEL_PKG := linux-image-6.1.0-57-amd64
 KERNEL_VERSION := 6.1.192-3
 
 $(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
-		$(LIBS)/libz.a $(LIBS)/libzstd.a \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
 	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root

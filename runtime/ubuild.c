@@ -264,13 +264,14 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 	return r;
 }
 
-/* Libraries the image ships for commands (zlib, libzstd): linked into every
+/* Libraries the image ships for commands (zlib, libzstd, BearSSL): linked into every
  * command, which takes only the members it uses. Missing ones are skipped. */
 static const char *const *
 shipped_libs(void)
 {
-	static const char *const all[] = { "/usr/lib/libzstd.a", "/usr/lib/libz.a" };
-	static const char *found[3];
+	static const char *const all[] = { "/usr/lib/libzstd.a", "/usr/lib/libz.a",
+		"/usr/lib/libbearssl.a" };
+	static const char *found[4];
 	size_t n = 0;
 
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)

@@ -1,12 +1,13 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib sha256 cmdline budget boot
+UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
 test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
+test_sigcheck_SRC := $(addprefix $(LIB_DIR)/,pem.c spki.c sumlist.c)
 # boot's parsers and the command library, as an archive: only what they use is linked.
 test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c syslinux.c) $(B)/test/libcmd.a
 UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot
@@ -89,7 +90,7 @@ $(B)/test/%-tcc: $(B)/root.staged
 	# NAME.c, or the files of the directory NAME/ with it on the include path
 	src=/src/$*.c; [ ! -d $(B)/test/$*-root/src/$* ] || \
 		src="-I/src/$* $$(cd $(B)/test/$*-root && printf ' /%s' src/$*/*.c)"; \
-	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* $$src /ubin/.lib/libcmd.a -lzstd -lz
+	chroot $(B)/test/$*-root /bin/tcc -I/src/lib -o /tmp/$* $$src /ubin/.lib/libcmd.a -lzstd -lz -lbearssl
 	cp $(B)/test/$*-root/tmp/$* $@ && rm -rf $(B)/test/$*-root
 
 # The multicall box under ASan and UBSan (pack/asan.mk): the golden, shell and

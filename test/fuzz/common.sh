@@ -53,7 +53,7 @@ fuzz_build() {
 	fuzz_lib
 	# shellcheck disable=SC2086
 	$FUZZ_CC $FUZZ_CFLAGS -D_GNU_SOURCE -I"$top/cmds-src/lib" -I"$top/init" -o "$out/fuzz_$name" \
-		"$@" "$top/build/fuzz/lib/libcmd.a" -lzstd -lz
+		"$@" "$top/build/fuzz/lib/libcmd.a" -lzstd -lz -lbearssl
 }
 
 fuzz_run() {
