@@ -132,29 +132,12 @@ show_log(void)
 	return 0;
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* 64 hex digits, then a blank or the end of the line. */
 static int
 unhex(const char *s, unsigned char d[32])
 {
-	for (int i = 0; i < 32; i++) {
-		int hi = hexval(s[2 * i]), lo = hi < 0 ? -1 : hexval(s[2 * i + 1]);
-
-		if (lo < 0)
-			return -1;
-		d[i] = hi << 4 | lo;
-	}
+	if (hex_bytes(s, d, 32) < 0)
+		return -1;
 	return s[64] == ' ' || s[64] == '\n' || s[64] == 0 ? 0 : -1;
 }
 

@@ -17,4 +17,8 @@ char *human_size(char buf[HUMAN_LEN], unsigned long long n);
  * one of \\abfnrtv or 1-3 octal digits. Advances *S; -1 (*S kept) for others. */
 int unescape(const char **s);
 
+/* N bytes from the 2N hex digits (either case) at S into OUT: 0, or -1 if
+ * one is not a hex digit (OUT may then be partly written). */
+int hex_bytes(const char *s, unsigned char *out, size_t n);
+
 #endif

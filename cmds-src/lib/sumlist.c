@@ -1,26 +1,13 @@
 /* sumlist.c - sha256sum's lines: "HEX  NAME" or "HEX *NAME" */
 #include <string.h>
+#include "num.h"
 #include "sigcheck.h"
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 int
 sumlist_next(const char **pos, const char *end, unsigned char hash[32],
     const char **name, size_t *namelen)
 {
 	const char *p = *pos, *eol;
-	int hi, lo;
-
 	if (p == end)
 		return 0;
 	eol = memchr(p, '\n', (size_t)(end - p));
@@ -28,11 +15,8 @@ sumlist_next(const char **pos, const char *end, unsigned char hash[32],
 		eol = end;	/* a last line without its newline */
 	if (eol - p < 67 || (p[64] != ' ') || (p[65] != ' ' && p[65] != '*'))
 		return -1;
-	for (int i = 0; i < 32; i++) {
-		if ((hi = hexval((unsigned char)p[2 * i])) < 0 || (lo = hexval((unsigned char)p[2 * i + 1])) < 0)
-			return -1;
-		hash[i] = (unsigned char)(hi << 4 | lo);
-	}
+	if (hex_bytes(p, hash, 32) < 0)
+		return -1;
 	*name = p + 66;
 	*namelen = (size_t)(eol - *name);
 	if (**name == '\\' || memchr(*name, '\0', *namelen) != NULL)

@@ -1,5 +1,7 @@
 /* sha256sum - print or check SHA-256 digests of files; as sha1sum SHA-1, as md5sum MD5 */
 #include "sum.h"
+#include "num.h"
+#include <ctype.h>
 
 CMD_NAMES("sha256sum", "sha1sum", "md5sum");
 
@@ -145,28 +147,15 @@ print_sum(const char *path)
 	putchar('\n');
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Exactly the digest's hex digits at S, into D; the end, or NULL. */
 static char *
 parse_hex(char *s, unsigned char *d)
 {
-	for (size_t i = 0; i < algos[f.algo].len; i++, s += 2) {
-		if (hexval(s[0]) < 0 || hexval(s[1]) < 0)
-			return NULL;
-		d[i] = hexval(s[0]) << 4 | hexval(s[1]);
-	}
-	return hexval(*s) < 0 ? s : NULL;
+	size_t n = algos[f.algo].len;
+
+	if (hex_bytes(s, d, n) < 0 || isxdigit((unsigned char)s[2 * n]))
+		return NULL;
+	return s + 2 * n;
 }
 
 /* Undo put_name in place; -1 for a stray backslash. */
