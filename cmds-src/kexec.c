@@ -1,6 +1,8 @@
 /* kexec - load a new kernel and boot into it without the firmware */
 #include "cmd.h"
 #include "kexec.h"
+#include "bootcheck.h"
+#include "path.h"
 #include <sys/reboot.h>
 
 static const char usage[] =
@@ -130,6 +132,48 @@ check_readable(const char *file)
 	}
 }
 
+/* FILE as an absolute path, without resolving links: the list names files as
+ * the directory shows them (vmlinuz, not what it links to). Malloc'd. */
+static char *
+absolute(const char *file)
+{
+	char cwd[4096];
+
+	if (file[0] == '/')
+		return xstrdup(file);
+	if (getcwd(cwd, sizeof cwd) == NULL)
+		die_errno("getcwd");
+	return path_join(cwd, file);
+}
+
+/* The signed list is the one in the kernel's directory (named as the user
+ * named the kernel, for messages); the initrd is named relative to it. */
+static void
+load(const struct args *a)
+{
+	char *dir = xstrdup(a->kernel), *slash = strrchr(dir, '/'), *list, *sig, *iname = NULL;
+	const char *kname = slash ? strrchr(a->kernel, '/') + 1 : a->kernel;
+	int r;
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';
+	list = path_join(dir, BOOT_LIST);
+	sig = path_join(dir, BOOT_SIG);
+	if (a->initrd != NULL) {
+		char *d = absolute(dir), *i = absolute(a->initrd);
+
+		iname = rel_path(d, i);
+		free(d), free(i);
+	}
+	r = boot_load_files(a->kernel, kname, a->initrd, iname, a->cmdline, list, sig, NULL);
+	if (r == -1)
+		exit(1);
+	if (r < 0)
+		die("loading %s: %s", a->kernel, kexec_error(errno));
+	free(dir), free(list), free(sig), free(iname);
+}
 
 int
 main(int argc, char *argv[])
@@ -161,8 +205,7 @@ main(int argc, char *argv[])
 		check_readable(a.initrd);
 	if (a.reuse)
 		a.cmdline = line = current_cmdline();
-	if (kexec_load_file(a.kernel, a.initrd, a.cmdline) < 0)
-		die("loading %s: %s", a.kernel, kexec_error(errno));
+	load(&a);
 	free(line);
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include "url.h"
 #include "kexec.h"
 #include "modules.h"
+#include "bootcheck.h"
 #include <sys/reboot.h>
 #include <strings.h>
 #include <sys/wait.h>
@@ -12,6 +13,8 @@ static const char usage[] = "netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECON
 static const char lease_file[] = "/run/netboot.lease";
 static const char kernel_file[] = "/tmp/netboot.kernel";
 static const char initrd_file[] = "/tmp/netboot.initrd";
+static const char list_file[] = "/tmp/netboot." BOOT_LIST;
+static const char sig_file[] = "/tmp/netboot." BOOT_SIG;
 
 /* The fetches, for wget: they land in RAM (tmpfs). */
 #define FETCH_TIMEOUT "30"	/* seconds without progress */
@@ -99,18 +102,66 @@ seconds(char *s)
 	return s;
 }
 
-/* kexec_file_load, timed: under QEMU's TCG most of it is the kernel
- * hashing the image (for its signature, and for purgatory). */
-static void
-load(const char *initrd, const char *cmdline)
+/* The name the signed list gives the file at URL: its path after the
+ * directory DIR (a URL ending in '/'), query dropped. NULL if it is not there. */
+static char *
+listed_name(const char *dir, const char *url)
 {
-	double t0 = uptime(), since = t0 - init_started();
+	size_t n = strlen(dir);
 
+	if (strncmp(url, dir, n) != 0 || url[n] == '\0')
+		return NULL;
+	return strndup(url + n, strcspn(url + n, "?#"));
+}
+
+/* With boot keys, SHA256SUMS and its signature from beside the kernel. */
+static void
+fetch_list(const char *dir)
+{
+	char *list = url_join(dir, BOOT_LIST), *sig = url_join(dir, BOOT_SIG);
+	char *const lv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", "1M",
+	    "-O", (char *)list_file, list, NULL };
+	char *const sv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", "4K",
+	    "-O", (char *)sig_file, sig, NULL };
+
+	printf("netboot: fetching %s and %s (%.2f s)\n", BOOT_LIST, BOOT_SIG, uptime());
+	fflush(stdout);
+	unlink(list_file), unlink(sig_file);
+	if (run(lv) != 0)
+		die("refused: %s: list missing (the fetch failed)", text_escape(list));
+	if (run(sv) != 0)
+		die("refused: %s: signature missing (the fetch failed)", text_escape(sig));
+	free(list), free(sig);
+}
+
+/* Checked, measured and loaded with kexec_file_load, timed: under QEMU's TCG
+ * most of it is the kernel hashing the image (for its signature, and for
+ * purgatory). The signed list, if any, names files as they are beside the
+ * kernel's URL. */
+static void
+load(const char *url, const char *initrd_url, const char *cmdline)
+{
+	char *dir = url_join(url, "."), *kname = listed_name(dir, url), *iname = NULL;
+	double t0 = uptime(), since = t0 - init_started(), check = 0;
+	int r;
+
+	if (boot_keys()) {
+		if (initrd_url != NULL && (iname = listed_name(dir, initrd_url)) == NULL)
+			die("refused: initrd %s: not beside the kernel, so not in its %s",
+			    text_escape(initrd_url), BOOT_LIST);
+		fetch_list(dir);
+	}
 	printf("netboot: loading the kernel (%.2f s)\n", t0);
 	fflush(stdout);
-	if (kexec_load_file(kernel_file, initrd, cmdline) < 0)
+	r = boot_load_files(kernel_file, kname ? kname : url, initrd_url ? initrd_file : NULL,
+	    iname ? iname : initrd_url, cmdline, list_file, sig_file, &check);
+	if (r == -1)
+		exit(1);
+	if (r < 0)
 		die("loading the kernel: %s", kexec_error(errno));
-	printf("netboot: kexec_file_load %.2f s after init started, took %.2f s\n", since, uptime() - t0);
+	printf("netboot: kexec_file_load %.2f s after init started, took %.2f s, checking and measuring %.3f s of it\n",
+	    since, uptime() - t0, check);
+	free(dir), free(kname), free(iname);
 }
 
 /* The first interface that is not loopback, in name order; NULL if none. */
@@ -267,7 +318,7 @@ main(int argc, char *argv[])
 	if (cmdline == NULL)
 		cmdline = current_cmdline();
 	printf("netboot: command line '%s'\n", cmdline);
-	load(initrd != NULL ? initrd_file : NULL, cmdline);
+	load(url, initrd, cmdline);
 	if (dry) {
 		printf("netboot: loaded; not executing (-n)\n");
 		return cmd_exit();

@@ -30,6 +30,8 @@ struct bentry {
 	char *cmdline;		/* as written, variables expanded; "" if none */
 	char *config;		/* the config file and line the entry starts at, for messages */
 	int line;
+	int reads_from, reads_to;	/* the configs its parse read: bfs_reads[from .. to) */
+	int edited;		/* its command line was changed at the menu */
 };
 
 /* What a set of configs yields: entries in menu order, the default, the timeout. */
@@ -47,6 +49,15 @@ struct bentry *blist_add(struct blist *l);	/* zeroed; title etc. set by the call
 void blist_free(struct blist *l);
 char *bfs_path(const struct bfs *fs, const char *path);	/* malloc'd dir + "/" + path */
 char *bfs_read(const struct bfs *fs, const char *path, size_t max, size_t *len);	/* NUL-ended; NULL errno set */
+/* Every file bfs_read read, in order, with its SHA-256: the configs an
+ * entry came from, which a signed list must cover and the TPM is told of. */
+struct bread {
+	const struct bfs *fs;
+	char *path;
+	unsigned char hash[32];
+};
+extern struct bread *bfs_reads;
+extern int bfs_nreads;
 const struct bfs *bfs_find(const struct bfs_set *all, const char *kind, const char *value);
 
 /* Config text a line at a time. cfg_line copies the line at *pos into line

@@ -15,14 +15,25 @@ static const char *const syslinux_cfgs[] = {
 
 #define N(a) (int)(sizeof a / sizeof a[0])
 
+/* The entries from FIRST on came from the files read since read FROM: each
+ * could have set what an entry holds (a variable, grubenv, an INCLUDE). */
+static void
+mark_reads(struct blist *l, int first, int from)
+{
+	for (int i = first; i < l->n; i++) {
+		l->e[i].reads_from = from;
+		l->e[i].reads_to = bfs_nreads;
+	}
+}
+
 /* Which parser a config file's name asks for. */
 int
 parse_file(struct blist *l, const struct bfs_set *all, const struct bfs *fs, const char *config)
 {
 	const char *base = strrchr(config, '/') ? strrchr(config, '/') + 1 : config;
+	int added, first = l->n, from = bfs_nreads;
 	size_t len, n = strlen(base);
 	char *text = bfs_read(fs, config, CONFIG_MAX, &len);
-	int added;
 
 	if (text == NULL) {
 		warn("%s: %s", config, strerror(errno));
@@ -36,6 +47,7 @@ parse_file(struct blist *l, const struct bfs_set *all, const struct bfs *fs, con
 	else
 		added = syslinux_parse(l, fs, config, text, len);
 	free(text);
+	mark_reads(l, first, from);
 	return added;
 }
 
@@ -147,6 +159,7 @@ void
 collect(struct blist *l, const struct bfs_set *all, const struct bfs *fs)
 {
 	struct blist one;
+	int from;
 
 	for (int i = 0; i < N(grub_cfgs); i++)
 		take(l, all, fs, grub_cfgs[i]);
@@ -156,7 +169,9 @@ collect(struct blist *l, const struct bfs_set *all, const struct bfs *fs)
 			continue;
 		memset(&one, 0, sizeof one);
 		one.timeout = -1;
+		from = bfs_nreads;
 		bls_scan(&one, fs, bls_dirs[i]);
+		mark_reads(&one, 0, from);
 		merge(l, &one);
 	}
 	for (int i = 0; i < N(syslinux_cfgs); i++)

@@ -2,6 +2,10 @@
 #include "boot.h"
 #include <strings.h>
 #include "path.h"
+#include "sha256.h"
+
+struct bread *bfs_reads;
+int bfs_nreads;
 
 struct bentry *
 blist_add(struct blist *l)
@@ -40,6 +44,21 @@ bfs_path(const struct bfs *fs, const char *path)
 	return path_join(*fs->dir ? fs->dir : "/", path);
 }
 
+static void
+note_read(const struct bfs *fs, const char *path, const char *buf, size_t n)
+{
+	struct bread *r;
+	struct sha256 s;
+
+	bfs_reads = xrealloc(bfs_reads, (bfs_nreads + 1) * sizeof *bfs_reads);
+	r = &bfs_reads[bfs_nreads++];
+	r->fs = fs;
+	r->path = xstrdup(path);
+	sha256_init(&s);
+	sha256_update(&s, buf, n);
+	sha256_final(&s, r->hash);
+}
+
 /* A config is small: refuse one over max rather than read a disk's worth. */
 char *
 bfs_read(const struct bfs *fs, const char *path, size_t max, size_t *len)
@@ -72,6 +91,7 @@ bfs_read(const struct bfs *fs, const char *path, size_t max, size_t *len)
 	}
 	buf[n] = '\0';
 	*len = n;
+	note_read(fs, path, buf, n);
 	return buf;
 }
 

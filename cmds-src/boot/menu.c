@@ -42,6 +42,7 @@ edit(struct menu *m, struct termios *saved)
 		line[strcspn(line, "\r\n")] = '\0';
 		free(e->cmdline);
 		e->cmdline = xstrdup(line);
+		e->edited = 1;
 	}
 }
 

@@ -22,29 +22,6 @@ kexec_file(int kfd, int ifd, const char *cmdline, unsigned long flags)
 }
 
 int
-kexec_load_file(const char *kernel, const char *initrd, const char *cmdline)
-{
-	int kfd, ifd = -1, err;
-	long r;
-
-	if ((kfd = open(kernel, O_RDONLY | O_CLOEXEC)) < 0)
-		return -1;
-	if (initrd != NULL && (ifd = open(initrd, O_RDONLY | O_CLOEXEC)) < 0) {
-		err = errno;
-		close(kfd);
-		errno = err;
-		return -1;
-	}
-	r = kexec_file(kfd, ifd, cmdline, initrd == NULL ? KEXEC_FILE_NO_INITRAMFS : 0);
-	err = errno;
-	close(kfd);
-	if (ifd >= 0)
-		close(ifd);
-	errno = err;
-	return r < 0 ? -1 : 0;
-}
-
-int
 kexec_load_fd(int kfd, int ifd, const char *cmdline)
 {
 	return kexec_file(kfd, ifd, cmdline, ifd < 0 ? KEXEC_FILE_NO_INITRAMFS : 0) < 0 ? -1 : 0;

@@ -2,12 +2,11 @@
 #ifndef KEXEC_H
 #define KEXEC_H
 
-/* kexec_file_load(2): KERNEL (a bzImage) with INITRD and CMDLINE, either
- * NULL, to boot with reboot(RB_KEXEC) later; kexec_unload drops it. 0, or -1
- * and errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). */
-int kexec_load_file(const char *kernel, const char *initrd, const char *cmdline);
-/* The same from open descriptors: IFD -1 for no initrd (a memfd of several
- * initrds concatenated, for boot). The descriptors stay open. */
+/* kexec_file_load(2): the kernel (a bzImage) open on KFD with the initrd on
+ * IFD (-1 for none; a memfd of several concatenated, for boot) and CMDLINE,
+ * to boot with reboot(RB_KEXEC) later; kexec_unload drops it. 0, or -1 and
+ * errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). The
+ * descriptors stay open. Callers go through bootcheck.h's policy first. */
 int kexec_load_fd(int kfd, int ifd, const char *cmdline);
 int kexec_unload(void);
 const char *kexec_error(int err);	/* why a load failed, for people */

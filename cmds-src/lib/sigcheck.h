@@ -96,7 +96,9 @@ int sig_keys_present(const char *dir);
  * sig_err: "WHAT: WHY" into ERR, WHY from errno E ("missing" for ENOENT). */
 char *sig_read(const char *path, size_t max, size_t *len);
 void sig_err(char *err, size_t errlen, const char *what, int e);
-/* SHA-256 of the file PATH: 0, or -1 and errno. */
+/* SHA-256 of the file PATH, or of what descriptor FD reads from offset 0
+ * (its offset unmoved): 0, or -1 and errno. */
 int sha256_file(const char *path, unsigned char hash[32]);
+int sha256_fd(int fd, unsigned char hash[32]);
 
 #endif
