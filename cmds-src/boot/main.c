@@ -5,7 +5,7 @@
 #include <sys/reboot.h>
 
 static const char usage[] =
-    "boot [-lv] [-n N | -t TITLE] [-w SECONDS] [-d DEV]... [-r DIR] [-c FILE]...";
+    "boot [-lLv] [-n N | -t TITLE] [-w SECONDS] [-d DEV]... [-r DIR] [-c FILE]...";
 
 #define MAX_ARGS 16
 #define DEFAULT_TIMEOUT 50	/* tenths: when no config sets one */
@@ -50,7 +50,7 @@ struct boot {
 	struct blist l;
 	const char *configs[MAX_ARGS], *title;
 	char *only[MAX_ARGS];
-	int nconfigs, nonly, do_list, verbose, pick, wait;
+	int nconfigs, nonly, do_list, verbose, pick, wait, load_only;
 	double started;
 };
 
@@ -89,6 +89,11 @@ boot_entry(struct boot *b, int i)
 	fflush(stdout);
 	if (load_entry(e) < 0)
 		return;
+	if (b->load_only) {
+		printf("boot: loaded '%s'; not executing (-L): kexec -e boots it\n", e->title);
+		unmount_all(&b->all);
+		exit(cmd_exit());
+	}
 	if (b->verbose)
 		printf("boot: kexec %.2f s after boot started (kexec_file_load took %.2f s), %.2f s after the kernel\n",
 		    now() - b->started, now() - t0, uptime());
@@ -144,7 +149,7 @@ options(struct boot *b, struct opt *o)
 	unsigned long long v;
 	int c;
 
-	while ((c = opt_next(o, "c:d:ln:r:t:vw:")) != -1) {
+	while ((c = opt_next(o, "c:d:lLn:r:t:vw:")) != -1) {
 		switch (c) {
 		case 'c':
 			if (b->nconfigs == MAX_ARGS)
@@ -157,6 +162,7 @@ options(struct boot *b, struct opt *o)
 			b->only[b->nonly++] = o->arg;
 			break;
 		case 'l': b->do_list = 1; break;
+		case 'L': b->load_only = 1; break;
 		case 'n':
 			if (parse_uint(o->arg, 9999, &v) < 0 || v < 1)
 				die("-n %s: not an entry number", o->arg);
