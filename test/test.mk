@@ -2,7 +2,7 @@
 
 UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
-RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC))
+RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC)) $(UBUILD_LIB)
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
 test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
