@@ -30,7 +30,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test test-asan
+test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test attest-test test-asan
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -63,6 +63,12 @@ diskboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $
 .PHONY: netboot-test
 netboot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/netboot/run $(B)/kernel $(B)/root $(B)/root-multicall $(PACK)
+
+# Measured sources: pack/attest on synthetic logs, then QEMU with swtpm in both
+# image modes (compiles and edits extend PCR 14, ubuild.strict refuses edits).
+.PHONY: attest-test
+attest-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+	test/attest/run $(B)/kernel/vmlinuz $(B)/root $(B)/root-multicall $(PACK)
 
 # The tpm command on this host against swtpm, a TPM 2.0 simulator on a UNIX socket.
 .PHONY: tpm-test
