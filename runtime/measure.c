@@ -120,12 +120,12 @@ listed(const char *list, const char *path, const unsigned char d[32])
 
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", d[i]);
-	for (l = list; *l != '\0'; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
-		if (strlen(l) < 66 + n || (l[65] != ' ' && l[65] != '*') || l[64] != ' ')
+	/* "HEX  PATH" (or "HEX *PATH") lines */
+	for (l = list; l != NULL && *l != '\0'; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		if (strnlen(l, 66 + n) < 66 + n || l[64] != ' ' || (l[65] != ' ' && l[65] != '*'))
 			continue;
-		if (strncmp(l + 66, path, n) != 0 || (l[66 + n] != '\n' && l[66 + n] != '\0'))
-			continue;
-		return strncmp(l, hex, 64) == 0 ? 1 : 0;
+		if (strncmp(l + 66, path, n) == 0 && (l[66 + n] == '\n' || l[66 + n] == '\0'))
+			return strncmp(l, hex, 64) == 0;
 	}
 	return -1;
 }
