@@ -223,6 +223,7 @@ main(void)
 	mount_all();
 	note_start(&start);
 	console_fds();
+	measure_box();
 	cmdline_read("/proc/cmdline", &c);
 	init_verbose = c.verbose;
 	setup_env(&c);

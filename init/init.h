@@ -36,6 +36,7 @@ pid_t spawn_console(char *const argv[]);
 void load_modules(const struct cmdline *c);
 void run_uinit(const struct cmdline *c);
 void precompile(const struct cmdline *c);
+void measure_box(void);		/* multicall mode: the box into the TPM */
 _Noreturn void run_shell(void);
 
 #endif

@@ -83,7 +83,7 @@ ar rcsD "$out/libcmd.a" $(printf '%s\n' $lib_objs | LC_ALL=C sort)
 
 for src in init/*.c; do
 	obj=$out/init/$(basename "$src" .c).o
-	newer "$obj" "$src" init/init.h && $cc $cflags -D_GNU_SOURCE -Dmain=ubox_init_main -c -o "$obj" "$src"
+	newer "$obj" "$src" init/init.h && $cc $cflags -D_GNU_SOURCE -Icmds-src/lib -Dmain=ubox_init_main -c -o "$obj" "$src"
 done
 
 pack/box-table.sh <"$out/names" >"$out/table.c"

@@ -73,6 +73,12 @@ if [ "${SEED_LIB:-1}" != 0 ]; then
 	rm -rf "$root/ubin/.lib" "$root/ubin/.lock"
 fi
 
+# The source list: every file under /src as shipped, in sha256sum's format
+# with the paths the image has (/src/...), sorted: the builder's
+# ubuild.strict refuses anything else, and `sha256sum -c` checks the lot.
+(cd "$root" && find src -type f | LC_ALL=C sort | xargs sha256sum) |
+	sed 's|^\([0-9a-f]\{64\}\)  src/|\1  /src/|' >"$root/usr/lib/ubuild/sources.sha256"
+
 find "$root" -type d -exec chmod 755 {} +
 chmod 1777 "$root/tmp"
 find "$root" -type f -exec chmod go-w {} +

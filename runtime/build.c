@@ -79,6 +79,7 @@ struct libjob {
 	char hash[LIB_HASH_LEN];	/* the content key */
 	const struct ub *u;
 	int fd;			/* the archive */
+	struct paths read;	/* what all objects read, with digests (measure.c) */
 };
 
 /* What the archive records: the content key, what each object read, the stat key. */
@@ -118,7 +119,7 @@ static int
 lib_object(struct libjob *j, const char *src, const char *out, FILE *deps)
 {
 	const char *in[2] = { src, NULL };
-	struct paths p = { .under = j->u->src };
+	struct paths p = { .under = j->u->src, .hash = j->read.hash };
 	struct cc_job job = { .kind = CC_OBJ, .inputs = in, .out = out,
 		.opened = paths_opened, .opened_arg = &p };
 	int r = UB_OK;
@@ -128,6 +129,10 @@ lib_object(struct libjob *j, const char *src, const char *out, FILE *deps)
 	else if (ub_elf_complete(out) != 1)
 		r = UB_ESPACE;	/* tcc does not see its own write errors */
 	else if (p.failed || deps_put(deps, &p) < 0)
+		r = UB_ESYS;
+	for (size_t i = 0; r == UB_OK && i < p.n; i++)
+		paths_add_sum(&j->read, p.v[i], p.hash ? p.sum[i] : NULL);
+	if (j->read.failed)
 		r = UB_ESYS;
 	paths_free(&p);
 	return r;
@@ -145,6 +150,8 @@ lib_child(void *arg)
 
 	if (df == NULL)
 		return UB_ESYS;
+	j->read.under = j->u->src;
+	j->read.hash = ub_measuring(j->u);
 	fputs(DEPS_MAGIC, df);
 	for (size_t i = 0; j->srcs[i] != NULL; i++) {
 		if (!ub_is_c(j->srcs[i]))
@@ -163,7 +170,7 @@ lib_child(void *arg)
 		return UB_ESYS;
 	if (ar_write(j->fd, objs, note) < 0 || fsync(j->fd) < 0)
 		return errno == EINVAL ? UB_ECOMPILE : UB_ESPACE;
-	return UB_OK;
+	return j->read.v != NULL ? ub_seal(j->u, j->read.v, &j->read) : UB_OK;
 }
 
 static void
@@ -324,6 +331,8 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 		return lib_adopt(u, j, libdir, u->shipped, out);
 	if (u->verbose)
 		fprintf(stderr, "ubuild: libcmd.a: no build of these sources (%.13s...)\n", j->hash);
+	if (ub_strict_check(u, j->srcs) != UB_OK)
+		return UB_ESTRICT;
 	return lib_compile(u, j, libdir, out);
 }
 
@@ -438,16 +447,21 @@ stamp_code(const struct ub *u, const char *name, char **names, size_t slot)
  * say what an object read, every library file counts).
  */
 static int
-cmd_read(struct cmdjob *j, struct paths *seen, const char *defined, struct paths *all)
+cmd_read(struct cmdjob *j, const struct paths *seen, const char *defined, struct paths *all)
 {
-	char **lib;
+	char **lib, **opened = malloc((seen->n + 1) * sizeof *opened);
 
+	if (opened == NULL)
+		return -1;
 	all->under = j->u->src;
 	for (size_t i = 0; j->files[i] != NULL; i++)
 		paths_add(all, j->files[i]);
-	qsort(seen->v, seen->n, sizeof *seen->v, ub_by_name);
+	/* sorted apart: seen's digests stay beside their paths */
+	memcpy(opened, seen->v, seen->n * sizeof *opened);
+	qsort(opened, seen->n, sizeof *opened, ub_by_name);
 	for (size_t i = 0; i < seen->n; i++)
-		paths_add(all, seen->v[i]);
+		paths_add(all, opened[i]);
+	free(opened);
 	for (size_t i = 0; i < j->ar.nsyms; i++) {
 		if (!defined[i] || deps_get(j->ar.note, j->ar.member[i], all) == 0)
 			continue;
@@ -486,8 +500,9 @@ fill_slot(const char *path, const char *key, size_t slot)
 	return r;
 }
 
+/* Key the binary by what the build read; then check and measure that (measure.c). */
 static int
-cmd_stamp(struct cmdjob *j, struct paths *seen, const char *defined)
+cmd_stamp(struct cmdjob *j, const struct paths *seen, const char *defined)
 {
 	struct paths all = { 0 };
 	char *key;
@@ -497,6 +512,8 @@ cmd_stamp(struct cmdjob *j, struct paths *seen, const char *defined)
 		r = fill_slot(j->out, key, j->slot);
 		free(key);
 	}
+	if (r == UB_OK)
+		r = ub_seal(j->u, all.v, seen);
 	paths_free(&all);
 	return r;
 }
@@ -508,7 +525,7 @@ cmd_child(void *arg)
 	char inc[4096], *defined = calloc(j->ar.nsyms + 1, 1);
 	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
-	struct paths seen = { .under = j->u->src };
+	struct paths seen = { .under = j->u->src, .hash = ub_measuring(j->u) };
 	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in, .code = j->code,
 		.incdirs = incs, .defines = defs, .opened = paths_opened, .opened_arg = &seen,
 		.probe = (const char *const *)j->ar.syms, .defined = defined };
@@ -574,7 +591,7 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 	r = ub_in_child(u, name, cmd_child, j);
 	if (r == UB_OK && ub_elf_complete(tmp) != 1)
 		r = UB_ESPACE;
-	if (r == UB_ECOMPILE)
+	if (r == UB_ECOMPILE || r == UB_ESTRICT || r == UB_EMEASURE)
 		unlink(out);	/* a failed build leaves the slot empty, never stale */
 	if (r != UB_OK || ub_publish(tmp, out) < 0) {
 		r = r == UB_OK ? UB_ESYS : r;
@@ -647,8 +664,10 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 		r = UB_OK;
 		if (u->verbose)
 			fprintf(stderr, "ubuild: %s: cached\n", name);
-	} else {
+	} else if ((r = ub_strict_check(u, j.files)) == UB_OK) {
 		r = cmd_build(u, &j, dir, name, names, out);
+	} else {
+		unlink(out);	/* refused: nothing cached */
 	}
 	if (r == UB_OK) {
 		link_names(dir, names);

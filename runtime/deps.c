@@ -15,11 +15,15 @@
 #include "key.h"
 #include "ubuild.h"
 
+/* Add PATH once; with its digest D when P keeps digests (D NULL: zeros). */
 int
-paths_add(struct paths *p, const char *path)
+paths_add_sum(struct paths *p, const char *path, const unsigned char d[32])
 {
+	unsigned char (*sum)[32];
 	char **v;
 
+	if (p->failed)
+		return -1;	/* the arrays may differ in size */
 	for (size_t i = 0; i < p->n; i++)
 		if (strcmp(p->v[i], path) == 0)
 			return 0;
@@ -28,22 +32,53 @@ paths_add(struct paths *p, const char *path)
 		if ((v = realloc(p->v, p->cap * sizeof *v)) == NULL)
 			return p->failed = 1, -1;
 		p->v = v;
+		if (p->hash && (sum = realloc(p->sum, p->cap * sizeof *sum)) == NULL)
+			return p->failed = 1, -1;
+		if (p->hash)
+			p->sum = sum;
 	}
 	if ((p->v[p->n] = strdup(path)) == NULL)
 		return p->failed = 1, -1;
+	if (p->hash && d != NULL)
+		memcpy(p->sum[p->n], d, 32);
+	else if (p->hash)
+		memset(p->sum[p->n], 0, 32);
 	p->v[++p->n] = NULL;
 	return 0;
 }
 
-/* cc_job.opened: keep what lies under p->under (SRC). */
+int
+paths_add(struct paths *p, const char *path)
+{
+	return paths_add_sum(p, path, NULL);
+}
+
+const unsigned char *
+paths_sum(const struct paths *p, const char *path)
+{
+	for (size_t i = 0; p->hash && i < p->n; i++)
+		if (strcmp(p->v[i], path) == 0)
+			return p->sum[i];
+	return NULL;
+}
+
+/*
+ * cc_job.opened: keep what lies under p->under (SRC); with p->hash, its
+ * SHA-256 too, read from the compiler's own descriptor as it opened it, so
+ * that what is measured is what was compiled (measure.c).
+ */
 void
-paths_opened(void *arg, const char *path)
+paths_opened(void *arg, const char *path, int fd)
 {
 	struct paths *p = arg;
 	size_t n = strlen(p->under);
+	unsigned char d[32];
 
-	if (strncmp(path, p->under, n) == 0 && path[n] == '/')
-		paths_add(p, path);
+	if (strncmp(path, p->under, n) != 0 || path[n] != '/' || paths_sum(p, path) != NULL)
+		return;
+	if (p->hash && ub_hash_at(fd, d) < 0)
+		p->failed = 1;
+	paths_add_sum(p, path, p->hash ? d : NULL);
 }
 
 void
@@ -52,7 +87,9 @@ paths_free(struct paths *p)
 	for (size_t i = 0; i < p->n; i++)
 		free(p->v[i]);
 	free(p->v);
+	free(p->sum);
 	p->v = NULL;
+	p->sum = NULL;
 	p->n = p->cap = 0;
 }
 

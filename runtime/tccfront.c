@@ -174,12 +174,13 @@ struct runjob {
 };
 
 static void
-note_open(void *arg, const char *path)
+note_open(void *arg, const char *path, int fd)
 {
 	struct runjob *rj = arg;
 	char cwd[4096], *p, **v;
 	size_t i;
 
+	(void)fd;
 	if (path[0] == '/')
 		p = strdup(path);
 	else if (getcwd(cwd, sizeof cwd) != NULL && (p = malloc(strlen(cwd) + strlen(path) + 2)) != NULL)
@@ -261,7 +262,7 @@ run_child(void *arg)
 	if (cc_build(&rj->job, ub_diag, NULL) < 0)
 		return UB_ECOMPILE;
 	if (access(rj->self, R_OK) == 0)
-		note_open(rj, rj->self);
+		note_open(rj, rj->self, -1);
 	if (rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
 		return UB_ESYS;
 	pub = all_public(rj->seen);

@@ -32,6 +32,10 @@
 #ifndef UB_SHIPPED
 #define UB_SHIPPED "/usr/lib/ubuild/libcmd.a"
 #endif
+/* The image's source list (pack/stage-source.sh), for ubuild.strict. */
+#ifndef UB_SUMS
+#define UB_SUMS "/usr/lib/ubuild/sources.sha256"
+#endif
 
 extern char **environ;
 
@@ -85,8 +89,8 @@ run_uncached(const struct ub *u, const char *name, char **argv)
 		free(exe);
 	}
 	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	if (r == UB_ECOMPILE)
-		return 126;
+	if (r == UB_ECOMPILE || r == UB_ESTRICT || r == UB_EMEASURE)
+		return 126;	/* the compiler, or measure.c, said why */
 	if (fd < 0) {
 		fprintf(stderr, "%s: cannot build in %s: %s\n", name, dir,
 		    r == UB_ESPACE ? strerror(ENOSPC) : strerror(errno));
@@ -134,6 +138,8 @@ build(const struct ub *u, const char *name, char **exe)
 		fprintf(stderr, "%s: %s: compile failed, nothing cached\n", name, path);
 		return 126;
 	}
+	if (r == UB_ESTRICT || r == UB_EMEASURE)
+		return 126;	/* its one line is out (measure.c) */
 	if (r == UB_ESPACE)
 		errno = ENOSPC;
 	return -errno;
@@ -290,7 +296,8 @@ is_compiler(const char *name)
 int
 main(int argc, char **argv)
 {
-	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED };
+	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED,
+		"/proc/cmdline", UB_SUMS };
 	char interp[256];
 	const char *name;
 

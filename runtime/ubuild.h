@@ -15,6 +15,8 @@ struct ub {
 	int verbose;		/* report compiles and cache hits on stderr */
 	int seed;		/* build the library with only its content key (ubuild -L) */
 	const char *shipped;	/* the library as the image ships it (ubuild -L), or NULL */
+	const char *cmdline;	/* the kernel command line: ubuild.strict there (measure.c) */
+	const char *sums;	/* the image's source list, sha256sum lines of /src/... */
 };
 
 #define UB_NAME_MAX 64
@@ -61,11 +63,15 @@ struct paths {
 	char **v;		/* NULL-terminated once one is added */
 	size_t n, cap;
 	const char *under;	/* paths_opened keeps paths below this directory */
-	int failed;		/* out of memory on the way */
+	int failed;		/* out of memory (or a file unreadable) on the way */
+	int hash;		/* paths_opened also keeps each file's SHA-256 ... */
+	unsigned char (*sum)[32];	/* ... here, as the build read it (measure.c) */
 };
 #define DEPS_MAGIC "UBD1\n"
 int paths_add(struct paths *p, const char *path);
-void paths_opened(void *arg, const char *path);
+int paths_add_sum(struct paths *p, const char *path, const unsigned char d[32]);
+const unsigned char *paths_sum(const struct paths *p, const char *path);	/* or NULL */
+void paths_opened(void *arg, const char *path, int fd);
 void paths_free(struct paths *p);
 int deps_put(FILE *f, const struct paths *p);
 const char *deps_section(const char *note, size_t *len);
@@ -75,7 +81,8 @@ int deps_get(const char *note, size_t member, struct paths *p);
  * build.c: build into dir (the cache, or a private fallback directory).
  * Both return 0 and a malloc'd path, or an UB_E* code.
  */
-enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3, UB_ESLOT = 4 /* key too long: retry */ };
+enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3, UB_ESLOT = 4 /* key too long: retry */,
+	UB_ESTRICT = 5 /* a source not as shipped */, UB_EMEASURE = 6 /* the TPM failed */ };
 #define LIB_HASH_LEN 71	/* "UBH1 " 64 hex digits "\n" NUL */
 int ub_build_lib(const struct ub *u, const char *dir, char **lib);
 int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);
@@ -85,6 +92,17 @@ int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **e
 struct sha256;
 int ub_hash_fd(struct sha256 *s, int fd);
 void ub_hex(const unsigned char *d, size_t n, char *out);
+
+/*
+ * measure.c: strict mode and the source PCR. ub_strict_check and ub_seal
+ * return UB_OK, or UB_ESTRICT / UB_EMEASURE after one line on stderr.
+ */
+#define UB_SOURCE_PCR 14
+int ub_strict(const struct ub *u);		/* ubuild.strict on u->cmdline */
+int ub_measuring(const struct ub *u);		/* strict, or a TPM: keep digests as files open */
+int ub_hash_at(int fd, unsigned char d[32]);	/* the file at FD, offset untouched */
+int ub_strict_check(const struct ub *u, char *const *files);	/* before a compile */
+int ub_seal(const struct ub *u, char *const *paths, const struct paths *read);	/* after it */
 
 /* Is errno one that means "this directory cannot hold the cache"? */
 int ub_unusable(int err);

@@ -11,7 +11,7 @@
  * reading (sources, headers found on the include path, crt objects, libc.a,
  * libtcc1.a) passes through open(), which the link redirects here.
  */
-static void (*opened)(void *, const char *);
+static void (*opened)(void *, const char *, int);
 static void *opened_arg;
 
 int __real_open(const char *path, int flags, ...);
@@ -29,7 +29,7 @@ __wrap_open(const char *path, int flags, ...)
 	}
 	fd = __real_open(path, flags, mode);
 	if (fd >= 0 && opened != NULL && (flags & O_ACCMODE) == O_RDONLY)
-		opened(opened_arg, path);
+		opened(opened_arg, path, fd);
 	return fd;
 }
 

@@ -15,7 +15,9 @@ struct cc_job {
 	const char *const *libdirs;	/* -L DIR */
 	const char *const *libnames;	/* -l NAME, after the inputs */
 	const char *options;		/* more tcc flags (-Wall -g ...), space-separated */
-	void (*opened)(void *, const char *);	/* told every file the build reads, or NULL */
+	/* told every file the build reads and its descriptor (read it with pread:
+	 * the build's offset must not move), or NULL */
+	void (*opened)(void *, const char *, int);
 	void *opened_arg;
 	const char *const *probe;	/* CC_EXE: symbols to look up in the link, or NULL */
 	char *defined;			/* defined[i]: did the link define probe[i] */

@@ -3,8 +3,10 @@
 #   its control socket at DIR/sock.ctrl (QEMU passes the data channel over it);
 #   wait for the socket (up to 60 s, a loaded machine), set SWTPM_PID. Status 1
 #   and swtpm's log on stderr if it never came up.
-# swtpm_qemu_args DIR: print the QEMU arguments (DIR without spaces: word-split) that attach it as a TIS TPM
-#   (the guest kernel's tpm_tis then gives /dev/tpm0 and /dev/tpmrm0).
+# swtpm_qemu_args DIR: print the QEMU arguments that attach it as a TIS TPM
+#   (DIR without spaces: they are word-split). The guest kernel's tpm_tis
+#   finds it through ACPI (MSFT0101) and gives /dev/tpm0 and /dev/tpmrm0: boot
+#   the bzImage (vmlinuz); the ELF vmlinux boots without ACPI, and no TPM.
 # swtpm_stop: end the swtpm swtpm_start started (a no-op if none).
 SWTPM_PID=
 
