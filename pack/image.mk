@@ -1,6 +1,9 @@
 # The image for a flash budget, and booting it:
-#   make image [FLASH=8M] [MODE=source|multicall] [KERNEL=path]
+#   make image [FLASH=8M] [MODE=source|multicall] [KERNEL=path] [BOOT_KEYS=DIR]
 #   make run [APPEND=...]
+# BOOT_KEYS: a directory of PEM public keys; the image then verifies what it
+# boots (see the README). Its archive is appended to each candidate image
+# before the budget is checked.
 
 FLASH ?= 64M
 # Empty unless given: select.c picks the mode, no kernel shares the flash,
@@ -8,6 +11,7 @@ FLASH ?= 64M
 MODE ?=
 KERNEL ?=
 APPEND ?=
+BOOT_KEYS ?=
 SELECT := $(B)/pack/select
 IMAGE := $(B)/initramfs.cpio.zst
 
@@ -16,13 +20,25 @@ $(SELECT): pack/select.c pack/budget.c pack/budget.h $(SELECT_LIB) $(LIB_HDR) | 
 	$(HOSTCC) -std=gnu99 -O2 -Wall -Wextra -Werror -I$(LIB_DIR) -Ipack -o $@ \
 		pack/select.c pack/budget.c $(SELECT_LIB)
 
-# Re-chosen on every make: the budget, mode and kernel are not files.
-$(IMAGE): $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) FORCE
+KEYS_CPIO := $(B)/boot-keys.cpio.zst
+ifneq ($(BOOT_KEYS),)
+CANDIDATES := $(B)/initramfs-source-keys.cpio.zst $(B)/initramfs-multicall-keys.cpio.zst
+$(KEYS_CPIO): pack/stage-keys.sh $(PACK) FORCE
+	pack/stage-keys.sh $(BOOT_KEYS) $(PACK) $@ $(B)/boot-keys.manifest
+$(B)/initramfs-%-keys.cpio.zst: $(B)/initramfs-%.cpio.zst $(KEYS_CPIO)
+	cat $^ >$@.tmp && mv $@.tmp $@
+	cat $(B)/initramfs-$*.manifest $(B)/boot-keys.manifest >$(B)/initramfs-$*-keys.manifest
+else
+CANDIDATES := $(IMAGE_SRC) $(IMAGE_MC)
+endif
+
+# Re-chosen on every make: the budget, mode, kernel and keys are not files.
+$(IMAGE): $(CANDIDATES) $(SELECT) FORCE
 	$(SELECT) $(if $(KERNEL),-k $(KERNEL)) $(if $(MODE),-m $(MODE)) $(FLASH) \
-		$(IMAGE_SRC) $(IMAGE_MC) $@ >$(B)/initramfs.why
+		$(CANDIDATES) $@ >$(B)/initramfs.why
 	@cat $(B)/initramfs.why
 	@case "$$(cat $(B)/initramfs.why)" in source*) m=source ;; *) m=multicall ;; esac; \
-		cp $(B)/initramfs-$$m.manifest $(B)/initramfs.manifest
+		cp $(B)/initramfs-$$m$(if $(BOOT_KEYS),-keys).manifest $(B)/initramfs.manifest
 FORCE:
 
 .PHONY: image run FORCE

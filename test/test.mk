@@ -31,6 +31,7 @@ $(B)/test/inroot: test/inroot.c
 
 .PHONY: test unit-test builder-test golden-test
 test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test sigboot-test attest-test test-asan
+
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
 
