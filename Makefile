@@ -30,9 +30,9 @@ all: $(B)/root.staged
 include pack/host.mk
 include tcc/tcc.mk
 include runtime/runtime.mk
-include init/init.mk
 include pack/libs.mk
 include pack/bearssl.mk
+include init/init.mk
 include pack/stage.mk
 include pack/multicall.mk
 include pack/image.mk

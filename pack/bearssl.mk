@@ -20,7 +20,7 @@ BEARSSL_SRC := ccopy dec32be enc32be \
 	i31_tmont i32_div32 \
 	ec_p256_m31 ec_secp256r1 ec_secp384r1 ec_secp521r1 \
 	ecdsa_atr ecdsa_i31_bits ecdsa_i31_vrfy_asn1 ecdsa_i31_vrfy_raw \
-	rsa_i31_pkcs1_vrfy rsa_i31_pub rsa_pkcs1_sig_unpad
+	rsa_i31_pkcs1_vrfy rsa_i31_pub rsa_pkcs1_sig_unpad sha2small
 
 $(BEARSSL_DSC): | $(DEPS)
 	pack/debsrc.sh bearssl $(BEARSSL_VERSION) $(DL)
