@@ -692,8 +692,9 @@ number(void)
 {
 	long n = 0;
 
+	/* at most LONG_MAX / 4: an address plus one cannot overflow */
 	while (isdigit((unsigned char)*cp)) {
-		if (n < LONG_MAX / 10)
+		if (n < LONG_MAX / 40)
 			n = n * 10 + (*cp - '0');
 		cp++;
 	}
@@ -741,6 +742,8 @@ one_addr(long *n)
 		} else {
 			break;
 		}
+		/* beyond the buffer is wrong however far: stay there, never overflow */
+		a = a < -1 ? -1 : a > nlines + 1 ? nlines + 1 : a;
 		any = 1;
 	}
 	if (!any)
