@@ -7,7 +7,7 @@
 #include "bootcheck.h"
 #include <sys/reboot.h>
 #include <strings.h>
-#include <sys/wait.h>
+#include "proc.h"
 
 static const char usage[] = "netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]";
 static const char lease_file[] = "/run/netboot.lease";
@@ -55,31 +55,16 @@ init_started(void)
 	return (double)ticks / sysconf(_SC_CLK_TCK);
 }
 
-static int
-run(char *const argv[])
-{
-	pid_t pid = fork();
-	int st;
-
-	if (pid < 0)
-		die_errno("fork");
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		fprintf(stderr, "netboot: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die_errno("wait");
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
 static void
 step(const char *what, char *const argv[])
 {
+	int r;
+
 	printf("netboot: %s (%.2f s)\n", what, uptime());
 	fflush(stdout);
-	if (run(argv) != 0)
+	if ((r = run_wait(argv)) < 0)
+		die_errno("%s", what);
+	if (r != 0)
 		die("%s failed", what);
 }
 
@@ -127,9 +112,9 @@ fetch_list(const char *dir)
 	printf("netboot: fetching %s and %s (%.2f s)\n", BOOT_LIST, BOOT_SIG, uptime());
 	fflush(stdout);
 	unlink(list_file), unlink(sig_file);
-	if (run(lv) != 0)
+	if (run_wait(lv) != 0)
 		die("refused: %s: list missing (the fetch failed)", text_escape(list));
-	if (run(sv) != 0)
+	if (run_wait(sv) != 0)
 		die("refused: %s: signature missing (the fetch failed)", text_escape(sig));
 	free(list), free(sig);
 }
@@ -159,7 +144,7 @@ load(const char *url, const char *initrd_url, const char *cmdline)
 		exit(1);
 	if (r < 0)
 		die("loading the kernel: %s", kexec_error(errno));
-	printf("netboot: kexec_file_load %.2f s after init started, took %.2f s, checking and measuring %.3f s of it\n",
+	printf("netboot: kexec_file_load %.2f s after init started, took %.2f s, checking and measuring %.2f s of it\n",
 	    since, uptime() - t0, check);
 	free(dir), free(kname), free(iname);
 }

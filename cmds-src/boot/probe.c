@@ -4,28 +4,9 @@
 #include "modules.h"
 #include "path.h"
 #include <sys/mount.h>
-#include <sys/wait.h>
+#include "proc.h"
 
 #define RUN_DIR "/run/boot"
-
-static int
-run(char *const argv[])
-{
-	pid_t pid = fork();
-	int st;
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		fprintf(stderr, "boot: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
 /* Every module the image carries but NIC drivers: the image's list is the
  * board's choice of disk controllers, file systems and what they need. */
@@ -40,7 +21,7 @@ load_block_modules(void)
 {
 	char **argv = modules_argv(not_nic);
 
-	if (argv && run(argv) != 0)
+	if (argv && run_wait(argv) != 0)
 		warn("modprobe failed; going on with the drivers loaded");
 	modules_free(argv);
 }

@@ -4,27 +4,18 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "bootcheck.h"
 #include "err.h"
 #include "kexec.h"
+#include "modules.h"
 
 /* The descriptors checked are the ones loaded: nothing is read twice by name. */
-static double
-seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 static int
 check_and_load(int kfd, int ifd, const char *kname, const char *iname, struct bootplan *p,
     double *check_s)
 {
-	double t0 = seconds();
+	double t0 = uptime();
 	char err[512];
 
 	if (bootplan_fd(p, "kernel", kname, kfd, err, sizeof err) < 0 ||
@@ -35,7 +26,7 @@ check_and_load(int kfd, int ifd, const char *kname, const char *iname, struct bo
 	if (boot_check(p) < 0)
 		return -1;
 	if (check_s != NULL)
-		*check_s = seconds() - t0;
+		*check_s = uptime() - t0;
 	return kexec_load_fd(kfd, ifd, p->cmdline) < 0 ? -2 : 0;
 }
 

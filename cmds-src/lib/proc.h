@@ -5,6 +5,10 @@
 /* Run ARGV as the shell would: search PATH, a file without #! goes to
  * /bin/sh. Returns only on failure: 127 (not found) or 126, errno set. */
 int exec_cmd(char **argv);
+/* Run ARGV (execvp) and wait: its exit status, 128 + the signal that ended
+ * it, 127 if it could not be run (the child says why), or -1 with errno if
+ * fork or wait failed. */
+int run_wait(char *const argv[]);
 
 /*
  * A search path such as $PATH: directories separated by colons, an empty one
