@@ -9,7 +9,7 @@ test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
 test_sigcheck_SRC := $(addprefix $(LIB_DIR)/,pem.c spki.c sumlist.c hex_bytes.c)
 # boot's parsers and the command library, as an archive: only what they use is linked.
-test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c syslinux.c) $(B)/test/libcmd.a
+test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c syslinux.c collect.c) $(B)/test/libcmd.a
 UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot
 # make fuzz: runs of each fuzz target; make fuzz-test: seconds of each (below).
 FUZZ_RUNS ?= 1000000

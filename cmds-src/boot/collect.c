@@ -80,6 +80,30 @@ free_entry(struct bentry *e)
 	blist_free(&one);
 }
 
+/* Configs an entry came from on file systems other than its kernel's: the
+ * signed list beside the kernel cannot name them. */
+static int
+foreign_reads(const struct bentry *e)
+{
+	int n = 0;
+
+	for (int i = e->reads_from; i < e->reads_to; i++)
+		n += bfs_reads[i].fs != e->fs;
+	return n;
+}
+
+/* Of two alike entries, the one kept comes from the configs a signed list can
+ * cover: an ESP's grub.cfg that hands over to /boot's gives the same entries
+ * as /boot's own grub.cfg, which alone is on the kernel's file system. */
+static void
+keep_closer_reads(struct bentry *kept, const struct bentry *dup)
+{
+	if (foreign_reads(dup) < foreign_reads(kept)) {
+		kept->reads_from = dup->reads_from;
+		kept->reads_to = dup->reads_to;
+	}
+}
+
 /*
  * Move FROM's entries onto TO, but those TO had from another config; the first
  * default and timeout set hold. Entries alike within one config stay: GRUB's
@@ -100,8 +124,10 @@ merge(struct blist *to, struct blist *from)
 			to->def = dup >= 0 ? dup : to->n;
 			to->have_default = 1;
 		}
-		if (dup >= 0)
+		if (dup >= 0) {
+			keep_closer_reads(&to->e[dup], &from->e[i]);
 			free_entry(&from->e[i]);
+		}
 		else
 			*blist_add(to) = from->e[i];
 	}

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "boot.h"
+#include "disk.h"
 
 static char esp_dir[] = "/tmp/test_boot.esp.XXXXXX";
 static char root_dir[] = "/tmp/test_boot.root.XXXXXX";
@@ -54,6 +55,53 @@ parse(struct blist *l, const char *text)
 	memset(l, 0, sizeof *l);
 	l->timeout = -1;
 	grub_parse(l, &all, &fs[0], "/EFI/debian/grub.cfg", text, strlen(text));
+}
+
+/* mkdir -p DIR/SUB and write TEXT into DIR/SUB/NAME. */
+static void
+put(const char *dir, const char *sub, const char *name, const char *text)
+{
+	char p[256];
+	FILE *f;
+
+	snprintf(p, sizeof p, "mkdir -p %s%s", dir, sub);
+	assert_int_equal(system(p), 0);
+	snprintf(p, sizeof p, "%s%s/%s", dir, sub, name);
+	assert_non_null(f = fopen(p, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Debian on UEFI: the ESP's grub.cfg hands over to /boot's on the root file
+ * system. Both give the entry; the one kept counts as read only /boot's
+ * grub.cfg, which a SHA256SUMS beside the kernel can list. */
+static void
+alike_entry_keeps_the_configs_on_its_file_system(void **state)
+{
+	struct blist l = { 0 };
+	const struct bentry *e;
+	char rm[256];
+
+	(void)state;
+	put(esp_dir, "/EFI/debian", "grub.cfg",
+	    "search --no-floppy --fs-uuid --set=root 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d\n"
+	    "configfile ($root)/boot/grub/grub.cfg\n");
+	put(root_dir, "/boot/grub", "grub.cfg", "menuentry 'Debian' { linux /boot/vmlinuz quiet }\n");
+	l.timeout = -1;
+	collect(&l, &all, &fs[0]);
+	assert_int_equal(l.n, 1);
+	e = &l.e[0];
+	assert_ptr_equal(e->fs, &fs[1]);
+	assert_int_equal(e->reads_to - e->reads_from, 2);	/* the ESP's, then /boot's */
+	collect(&l, &all, &fs[1]);
+	assert_int_equal(l.n, 1);
+	e = &l.e[0];
+	assert_int_equal(e->reads_to - e->reads_from, 1);
+	assert_ptr_equal(bfs_reads[e->reads_from].fs, &fs[1]);
+	assert_string_equal(bfs_reads[e->reads_from].path, "/boot/grub/grub.cfg");
+	blist_free(&l);
+	snprintf(rm, sizeof rm, "rm -r %s/EFI %s/boot", esp_dir, root_dir);
+	assert_int_equal(system(rm), 0);
 }
 
 static void
@@ -118,6 +166,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(search_sets_root_by_uuid_label_and_file),
 		cmocka_unit_test(search_inside_entries_and_other_variables),
+		cmocka_unit_test(alike_entry_keeps_the_configs_on_its_file_system),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
