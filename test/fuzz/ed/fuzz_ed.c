@@ -5,6 +5,7 @@
  * a slash cannot be opened); ! runs nothing, and !command reads and writes
  * /dev/null.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 static inline FILE *sandboxed_fopen(const char *name, const char *mode);
@@ -52,6 +53,24 @@ no_system(const char *command)
 	return 0;
 }
 
+/* Files an earlier input wrote are removed: each input starts with only
+ * "text". Else W (append) grows a file from input to input without bound,
+ * and one e or r reads it all before the budget is looked at. Only ever in
+ * the directory LLVMFuzzerInitialize made for it. */
+static void
+empty_scratch(void)
+{
+	DIR *d = opendir(".");
+	struct dirent *e;
+
+	if (d == NULL)
+		abort();
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			unlink(e->d_name);
+	closedir(d);
+}
+
 /* Run ed -s text on SCRIPT, as for an input. */
 static void
 run_script(const char *script, size_t size)
@@ -68,6 +87,7 @@ run_script(const char *script, size_t size)
 	close(p[0]);
 	__fpurge(stdin);
 	clearerr(stdin);
+	empty_scratch();
 	incmd_file("text", text, sizeof text - 1);
 	made = bytes = 0;
 	/* A run that quit (an error in a script, the budget) did not release
@@ -109,7 +129,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	static char dir[] = "fuzz_ed.XXXXXX";
+
 	(void)argc, (void)argv;
+	if (mkdtemp(dir) == NULL || chdir(dir) < 0)
+		abort();
 	check_fresh_after_global();
 	return 0;
 }
