@@ -14,14 +14,17 @@ static int no_system(const char *command);
 /* Scripts may grow the buffer for ever: a budget of lines and bytes, per
  * input, small enough that an input takes milliseconds (g/./t. doubles the
  * buffer at every line). Counted as lines are made, checked between
- * commands, where release finds all that ed holds. The bytes are few because
+ * commands, where release finds all that ed holds. Lines printed and
+ * written count too: a command per line of g that writes them all is
+ * quadratic. The bytes are few because
  * glibc's regexec takes strlen of the rest of the line at every match, so
  * s/x/y/g over one joined line is quadratic here (musl's is not). */
-static unsigned long made, bytes;
+static unsigned long made, bytes, work;
 #define ED_STEP(n) (made++, bytes += (n))
+#define ED_WORK() (work++)
 #define ED_CHECK() \
 	do { \
-		if (made > 10000 || bytes > (1 << 16)) \
+		if (made > 10000 || bytes > (1 << 16) || work > 100000) \
 			die("fuzz: over budget"); \
 	} while (0)
 #define fopen sandboxed_fopen
@@ -89,7 +92,7 @@ run_script(const char *script, size_t size)
 	clearerr(stdin);
 	empty_scratch();
 	incmd_file("text", text, sizeof text - 1);
-	made = bytes = 0;
+	made = bytes = work = 0;
 	/* A run that quit (an error in a script, the budget) did not release
 	 * what it held: done here, so the next input starts as a fresh ed. */
 	if (incmd_run(ed_main, 3, argv) >= 256)
