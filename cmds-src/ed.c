@@ -94,11 +94,15 @@ err_file(const char *path, const char *msg)
 }
 
 /* Seams for the fuzz harness, which stops the scripts that grow the buffer
- * without end (g/./t. doubles it): ED_STEP counts each line made; ED_CHECK,
- * between commands, where all that is held can be found again (release),
- * may end the run. */
+ * without end (g/./t. doubles it): ED_STEP counts each line made; ED_WORK
+ * each line printed or written (g/./w !cat writes the buffer once a line);
+ * ED_CHECK, between commands, where all that is held can be found again
+ * (release), may end the run. */
 #ifndef ED_STEP
 #define ED_STEP(n)
+#endif
+#ifndef ED_WORK
+#define ED_WORK()
 #endif
 #ifndef ED_CHECK
 #define ED_CHECK()
@@ -403,6 +407,7 @@ print_lines(long from, long to, int how)
 	for (long i = from; i <= to; i++, p = p->next) {
 		if (got_int)
 			return err(intr_msg);
+		ED_WORK();
 		if (how & PR_N)
 			printf("%ld\t", i);
 		if (how & PR_L) {
@@ -493,6 +498,7 @@ write_file(const char *name, const char *mode, long from, long to)
 		return err_file(name, "Cannot open output file");
 	p = node(from);
 	for (long i = from; from > 0 && i <= to; i++, p = p->next) {
+		ED_WORK();
 		put_text(p->s, p->len, f);
 		bytes += p->len;
 		if (p != noeol || p != head.prev) {

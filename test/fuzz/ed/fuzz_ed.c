@@ -5,6 +5,7 @@
  * a slash cannot be opened); ! runs nothing, and !command reads and writes
  * /dev/null.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 static inline FILE *sandboxed_fopen(const char *name, const char *mode);
@@ -13,14 +14,17 @@ static int no_system(const char *command);
 /* Scripts may grow the buffer for ever: a budget of lines and bytes, per
  * input, small enough that an input takes milliseconds (g/./t. doubles the
  * buffer at every line). Counted as lines are made, checked between
- * commands, where release finds all that ed holds. The bytes are few because
+ * commands, where release finds all that ed holds. Lines printed and
+ * written count too: a command per line of g that writes them all is
+ * quadratic. The bytes are few because
  * glibc's regexec takes strlen of the rest of the line at every match, so
  * s/x/y/g over one joined line is quadratic here (musl's is not). */
-static unsigned long made, bytes;
+static unsigned long made, bytes, work;
 #define ED_STEP(n) (made++, bytes += (n))
+#define ED_WORK() (work++)
 #define ED_CHECK() \
 	do { \
-		if (made > 10000 || bytes > (1 << 16)) \
+		if (made > 10000 || bytes > (1 << 16) || work > 100000) \
 			die("fuzz: over budget"); \
 	} while (0)
 #define fopen sandboxed_fopen
@@ -52,6 +56,24 @@ no_system(const char *command)
 	return 0;
 }
 
+/* Files an earlier input wrote are removed: each input starts with only
+ * "text". Else W (append) grows a file from input to input without bound,
+ * and one e or r reads it all before the budget is looked at. Only ever in
+ * the directory LLVMFuzzerInitialize made for it. */
+static void
+empty_scratch(void)
+{
+	DIR *d = opendir(".");
+	struct dirent *e;
+
+	if (d == NULL)
+		abort();
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			unlink(e->d_name);
+	closedir(d);
+}
+
 /* Run ed -s text on SCRIPT, as for an input. */
 static void
 run_script(const char *script, size_t size)
@@ -68,8 +90,9 @@ run_script(const char *script, size_t size)
 	close(p[0]);
 	__fpurge(stdin);
 	clearerr(stdin);
+	empty_scratch();
 	incmd_file("text", text, sizeof text - 1);
-	made = bytes = 0;
+	made = bytes = work = 0;
 	/* A run that quit (an error in a script, the budget) did not release
 	 * what it held: done here, so the next input starts as a fresh ed. */
 	if (incmd_run(ed_main, 3, argv) >= 256)
@@ -109,7 +132,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	static char dir[] = "fuzz_ed.XXXXXX";
+
 	(void)argc, (void)argv;
+	if (mkdtemp(dir) == NULL || chdir(dir) < 0)
+		abort();
 	check_fresh_after_global();
 	return 0;
 }
