@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdio_ext.h>
+#include <time.h>
 static inline FILE *sandboxed_fopen(const char *name, const char *mode);
 static FILE *no_popen(const char *command, const char *mode);
 static int no_system(const char *command);
@@ -16,15 +17,18 @@ static int no_system(const char *command);
  * buffer at every line). Counted as lines are made, checked between
  * commands, where release finds all that ed holds. Lines printed and
  * written count too: a command per line of g that writes them all is
- * quadratic. The bytes are few because
+ * quadratic. So are others (a range s/// per line of g): a second of an
+ * input's time is the last bound, as any one command is linear. The bytes are few because
  * glibc's regexec takes strlen of the rest of the line at every match, so
  * s/x/y/g over one joined line is quadratic here (musl's is not). */
 static unsigned long made, bytes, work;
+static struct timespec started;
+static int over_time(void);
 #define ED_STEP(n) (made++, bytes += (n))
 #define ED_WORK() (work++)
 #define ED_CHECK() \
 	do { \
-		if (made > 10000 || bytes > (1 << 16) || work > 100000) \
+		if (made > 10000 || bytes > (1 << 16) || work > 100000 || over_time()) \
 			die("fuzz: over budget"); \
 	} while (0)
 #define fopen sandboxed_fopen
@@ -74,6 +78,15 @@ empty_scratch(void)
 	closedir(d);
 }
 
+static int
+over_time(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - started.tv_sec) * 1000 + (now.tv_nsec - started.tv_nsec) / 1000000 > 1000;
+}
+
 /* Run ed -s text on SCRIPT, as for an input. */
 static void
 run_script(const char *script, size_t size)
@@ -93,6 +106,7 @@ run_script(const char *script, size_t size)
 	empty_scratch();
 	incmd_file("text", text, sizeof text - 1);
 	made = bytes = work = 0;
+	clock_gettime(CLOCK_MONOTONIC, &started);
 	/* A run that quit (an error in a script, the budget) did not release
 	 * what it held: done here, so the next input starts as a fresh ed. */
 	if (incmd_run(ed_main, 3, argv) >= 256)
