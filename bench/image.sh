@@ -16,15 +16,16 @@ part() { # part NAME PATH...: pack just these paths of the tree
 	"$PACK" -l 0 "$t" "$t.cpio" && "$PACK" "$t" "$t.cpio.zst"
 	printf "%-10s %9d %9d\n" "$name" "$(stat -c %s "$t.cpio")" "$(stat -c %s "$t.cpio.zst")"
 }
-echo "== source-mode image size by part (bytes; each part packed alone, zstd -19; headers include zlib's and zstd's) =="
+echo "== source-mode image size by part (bytes; each part packed alone, zstd -19; headers include zlib's, zstd's and BearSSL's) =="
 printf "%-10s %9s %9s\n" part cpio zstd
 part compiler bin/ubuild usr/lib/tcc usr/lib/ubuild/check.o
 [ -e "$B/root/usr/lib/ubuild/libcmd.a" ] && part libcmd.a usr/lib/ubuild/libcmd.a
 part libc usr/lib/libc.a usr/lib/crt1.o usr/lib/crti.o usr/lib/crtn.o
 part headers usr/include
 part zlib+zstd usr/lib/libz.a usr/lib/libzstd.a usr/include/zlib.h usr/include/zconf.h usr/include/zstd.h usr/include/zstd_errors.h
+part bearssl usr/lib/libbearssl.a usr/include/bearssl
 part sources src
-part init init etc
+part init init etc usr/lib/ubuild/sources.sha256
 "$PACK" -l 0 -d dev/console:c:5:1:0600 "$B/root" "$work/all.cpio"
 printf "%-10s %9d %9d\n" total "$(stat -c %s "$work/all.cpio")" "$(stat -c %s "$B/initramfs-source.cpio.zst")"
 
