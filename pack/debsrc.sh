@@ -14,6 +14,10 @@ mkdir -p "$dl"
 dl=$(cd "$dl" && pwd)
 apt="$dl/apt"
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+# one apt at a time on this private state (make -j fetches several packages;
+# apt's own locking is off, as it wants root's /var/lib/apt)
+exec 9>"$apt/lock"
+flock 9
 echo "deb-src [signed-by=$keyring] $mirror bookworm main" >"$apt/sources.list"
 set -- -o Dir::Etc::SourceList="$apt/sources.list" \
 	-o Dir::Etc::SourceParts=/dev/null \
