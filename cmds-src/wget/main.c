@@ -15,6 +15,7 @@ static struct {
 	int too_big;		/* the body was larger */
 	const char *path;	/* where this URL goes; NULL: standard output */
 	int fd;			/* the temporary file beside path, or 1; -1 before the body */
+	int in_place;		/* path is a device or FIFO: fd is path itself */
 	long long total, got;	/* body bytes expected (-1: unknown) and so far */
 	long long streamed;	/* bytes that went to standard output: no retrying then */
 	int werr;		/* errno of a failed write */
@@ -71,10 +72,25 @@ show_progress(int last)
 		fputc('\n', stderr);
 }
 
+/* A device or FIFO (-O /dev/null, a disk) is written in place: renaming a
+ * file over it would put a file where the node was. Its bytes, like
+ * standard output's, cannot be taken back: no retry once some went. */
+static int
+start_in_place(void)
+{
+	if ((w.fd = open(w.path, O_WRONLY | O_CLOEXEC)) < 0) {
+		w.werr = errno;
+		return -1;
+	}
+	w.in_place = 1;
+	return 0;
+}
+
 /* A 2xx header is in: the body goes to a fresh temporary file beside the target. */
 static int
 start(struct http_get *g)
 {
+	struct stat st;
 	char *t;
 	int fd;
 
@@ -88,12 +104,16 @@ start(struct http_get *g)
 		w.fd = 1;
 		return 0;
 	}
+	if (w.fd >= 0 && w.in_place)
+		return 0;	/* a retry, before any byte went */
 	if (w.fd >= 0) {
 		if (ftruncate(w.fd, 0) == 0 && lseek(w.fd, 0, SEEK_SET) == 0)
 			return 0;
 		w.werr = errno;
 		return -1;
 	}
+	if (stat(w.path, &st) == 0 && !S_ISREG(st.st_mode))
+		return start_in_place();
 	t = xmalloc(strlen(w.path) + 8);
 	sprintf(t, "%s.XXXXXX", w.path);
 	if ((fd = mkstemp(t)) < 0) {
@@ -119,7 +139,7 @@ data(struct http_get *g, const unsigned char *p, size_t n)
 		return -1;
 	}
 	w.got += n;
-	if (w.fd == 1)
+	if (w.fd == 1 || w.in_place)
 		w.streamed += n;
 	show_progress(0);
 	return w.too_big ? -1 : 0;
@@ -148,6 +168,12 @@ finish(void)
 	char *t = tmp_path;
 
 	umask(mask);
+	if (w.in_place) {
+		if (close(w.fd) < 0)
+			warn_errno("%s", w.path);
+		w.fd = -1;
+		return;
+	}
 	if (fchmod(w.fd, 0666 & ~mask) < 0 || close(w.fd) < 0) {
 		w.fd = -1;
 		warn_errno("%s", w.path);
@@ -178,7 +204,8 @@ failed(const char *url, struct http_get *g)
 		warn("%s: %s", e, g->error);
 	free(e);
 	if (g->expired || w.too_big || g->error[0] != '\0')
-		return g->retry && !g->expired && !w.too_big && (w.path != NULL || w.streamed == 0);
+		return g->retry && !g->expired && !w.too_big &&
+		    ((w.path != NULL && !w.in_place) || w.streamed == 0);
 	errno = w.werr;
 	if (w.path != NULL)
 		warn_errno("%s", w.path);
@@ -233,6 +260,7 @@ fetch(const char *url)
 	w.werr = 0;
 	w.too_big = 0;
 	w.streamed = 0;
+	w.in_place = 0;
 	for (int i = 1;; i++) {
 		if (http_get(&g) == 0) {
 			show_progress(1);
