@@ -91,23 +91,10 @@ ub_strict(const struct ub *u)
 	return strict;
 }
 
-/* The TPM device, or NULL when there is none. */
-static const char *
-tpm_dev(void)
-{
-	struct stat st;
-
-	if (lstat("/dev/tpmrm0", &st) == 0)
-		return "/dev/tpmrm0";
-	if (lstat("/dev/tpm0", &st) == 0)
-		return "/dev/tpm0";
-	return NULL;
-}
-
 int
 ub_measuring(const struct ub *u)
 {
-	return ub_strict(u) || tpm_dev() != NULL;
+	return ub_strict(u) || tpm2_device() != NULL;
 }
 
 /* In LIST (sha256sum lines): 1 PATH with digest D, 0 PATH with another, -1 not at all. */
@@ -256,7 +243,7 @@ measure(const char *dev, const struct src *s, size_t n)
 int
 ub_seal(const struct ub *u, char *const *paths, const struct paths *read)
 {
-	const char *dev = tpm_dev();
+	const char *dev = tpm2_device();
 	struct src *s;
 	char *list = NULL;
 	size_t n;

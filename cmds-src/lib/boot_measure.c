@@ -2,18 +2,9 @@
 #define _GNU_SOURCE 1
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "bootcheck.h"
 #include "sha256.h"
 #include "tpm2.h"
-
-/* No TPM device at all: nothing to measure into, and no error. A device that
- * is there but fails is an error: a boot the verifier cannot see. */
-static int
-have_tpm(void)
-{
-	return access("/dev/tpmrm0", F_OK) == 0 || access("/dev/tpm0", F_OK) == 0;
-}
 
 /* The command line into PCR 8 (its bytes, no NUL), the files into PCR 9,
  * configs first, in the order of the plan: as GRUB measures, so tools that
@@ -27,7 +18,9 @@ boot_measure(const struct bootplan *p, char *err, size_t errlen)
 	char desc[1024];
 	int r = 0;
 
-	if (!have_tpm())
+	/* No TPM device at all: nothing to measure into, and no error. A device
+	 * that is there but fails is an error: a boot the verifier cannot see. */
+	if (!tpm2_device())
 		return 0;
 	if (tpm2_open(&t, NULL) < 0) {
 		snprintf(err, errlen, "%s", t.err);

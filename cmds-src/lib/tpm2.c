@@ -299,27 +299,34 @@ open_socket(struct tpm2 *t, const char *path)
 	return 0;
 }
 
+/* The kernel's resource manager first (several clients may share it), else
+ * the raw device. lstat: a node that is there but broken still counts, so
+ * its failure is reported rather than taken for "no TPM". */
+const char *
+tpm2_device(void)
+{
+	static const char *const dev[] = { "/dev/tpmrm0", "/dev/tpm0" };
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++)
+		if (lstat(dev[i], &st) == 0)
+			return dev[i];
+	return NULL;
+}
+
 int
 tpm2_open(struct tpm2 *t, const char *path)
 {
 	struct stat st;
-	int dflt = !path;
 
 	memset(t, 0, sizeof *t);
 	t->fd = -1;
 	t->events = TPM2_EVENTS;
-	if (!path) {
-		if ((t->fd = open("/dev/tpmrm0", O_RDWR | O_CLOEXEC)) >= 0)
-			return 0;
-		if (errno != ENOENT)
-			return fail(t, "/dev/tpmrm0: %s", strerror(errno));
-		path = "/dev/tpm0";
-	}
+	if (!path && !(path = tpm2_device()))
+		return fail(t, "no TPM: /dev/tpmrm0, /dev/tpm0: %s", strerror(ENOENT));
 	if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode))
 		return open_socket(t, path);
 	t->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (t->fd < 0 && errno == ENOENT && dflt)
-		return fail(t, "no TPM: /dev/tpmrm0, /dev/tpm0: %s", strerror(errno));
 	if (t->fd < 0)
 		return fail(t, "%s: %s", path, strerror(errno));
 	return 0;

@@ -26,7 +26,9 @@ struct tpm2 {
 	unsigned char rsp[4096];
 };
 
-/* PATH NULL: /dev/tpmrm0 (the kernel's resource manager), else /dev/tpm0. */
+/* The TPM device node present, /dev/tpmrm0 before /dev/tpm0; NULL if none. */
+const char *tpm2_device(void);
+/* PATH NULL: tpm2_device()'s. */
 int tpm2_open(struct tpm2 *t, const char *path);
 void tpm2_close(struct tpm2 *t);
 
