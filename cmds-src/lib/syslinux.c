@@ -9,6 +9,7 @@
 #include "syslinux.h"
 
 #define SX_INCLUDE_MAX 16	/* INCLUDE nesting: deeper is a loop, most likely */
+#define SX_FILES_MAX 64		/* INCLUDEs in all: two a file, 16 deep, would be 65535 reads */
 #define SX_MENU_MAX 8		/* MENU BEGIN nesting shown in titles */
 
 /* A LABEL as the config wrote it; entries are made of them once every file is read. */
@@ -37,6 +38,7 @@ struct sx {
 	int naming;		/* after MENU BEGIN, before a LABEL: MENU LABEL/TITLE name the submenu */
 	int named_by_label;
 	int ui, prompt, timeout, have_timeout;
+	int files;		/* INCLUDEs read so far */
 };
 
 typedef void sx_fn(struct sx *s, char *arg, const char *config, int line, int depth);
@@ -255,6 +257,10 @@ sx_k_include(struct sx *s, char *arg, const char *config, int line, int depth)
 		return;
 	if (depth + 1 >= SX_INCLUDE_MAX) {
 		warn("%s:%d: INCLUDE nested over %d deep, ignored", config, line, SX_INCLUDE_MAX);
+		return;
+	}
+	if (++s->files > SX_FILES_MAX) {
+		warn("%s:%d: over %d INCLUDEs, ignored", config, line, SX_FILES_MAX);
 		return;
 	}
 	path = sx_path(s, sx_word(arg));

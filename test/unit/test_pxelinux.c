@@ -93,7 +93,7 @@ struct page {
 };
 struct server {
 	const struct page *pages;
-	char asked[2048];
+	char asked[8192];
 };
 
 static char *
@@ -101,6 +101,8 @@ fake_get(void *ctx, const char *url, size_t *len)
 {
 	struct server *s = ctx;
 
+	if (strlen(s->asked) + strlen(url) + 2 > sizeof s->asked)
+		fail_msg("asked for too much: %s", url);
 	strcat(strcat(s->asked, url), "\n");
 	for (const struct page *p = s->pages; p->url; p++)
 		if (strcmp(p->url, url) == 0) {
@@ -269,6 +271,28 @@ a_failed_fetch_stops_the_search(void **state)
 	assert_string_equal(none.asked, CFG "01-52-54-00-12-34-56\n" CFG "default\n");
 }
 
+/* Each file including itself twice would be 2^16 fetches; 64 INCLUDEs in all are read. */
+static void
+includes_are_bounded(void **state)
+{
+	static const struct page pages[] = {
+		{ CFG "default", "INCLUDE x\nLABEL a\n LINUX a\n", 0 },
+		{ BASE "x", "INCLUDE x\nINCLUDE x\n", 0 },
+		{ NULL, NULL, 0 },
+	};
+	static struct server s = { pages, "" };	/* static: large */
+	struct sx_list l;
+	int n = 0;
+
+	(void)state;
+	free(config(&s, &l, NULL));
+	for (const char *p = s.asked; (p = strstr(p, BASE "x\n")) != NULL; p++)
+		n++;
+	assert_int_equal(n, 64);
+	assert_int_equal(l.n, 1);
+	sx_list_free(&l);
+}
+
 int
 main(void)
 {
@@ -281,6 +305,7 @@ main(void)
 		cmocka_unit_test(default_and_include_from_base),
 		cmocka_unit_test(ontimeout_wins_then_default_then_first),
 		cmocka_unit_test(a_failed_fetch_stops_the_search),
+		cmocka_unit_test(includes_are_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
