@@ -5,6 +5,7 @@
 #include "kexec.h"
 #include "modules.h"
 #include "bootcheck.h"
+#include "pxelinux.h"
 #include <sys/reboot.h>
 #include <strings.h>
 #include "proc.h"
@@ -244,6 +245,128 @@ url_from_lease(void)
 	return url;
 }
 
+/* pxelinux: a boot file named pxelinux.0 is not fetched; the config pxelinux
+ * would read beside it is (lib/pxelinux.h), in pxelinux's order of names. */
+static const char pxe_file[] = "/tmp/netboot.cfg";
+static const char pxe_err[] = "/tmp/netboot.cfg.err";
+#define PXE_CONFIG_MAX "1M"
+
+/* ARGV run with its standard error in the file ERR. */
+static int
+run_err_to(char *const argv[], const char *err)
+{
+	int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int save = fcntl(2, F_DUPFD_CLOEXEC, 3), r;
+
+	if (fd < 0 || save < 0)
+		die_errno("%s", err);
+	fflush(stderr);
+	dup2(fd, 2);
+	close(fd);
+	r = run_wait(argv);
+	dup2(save, 2);
+	close(save);
+	return r;
+}
+
+/* The first line of FILE (at most N-1 bytes), or "". */
+static char *
+first_line(const char *file, char *buf, size_t n)
+{
+	FILE *f = fopen(file, "r");
+
+	buf[0] = '\0';
+	if (f != NULL) {
+		if (fgets(buf, n, f) == NULL)
+			buf[0] = '\0';
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+/* A config into memory with wget. A 404 or 410 is a name the server does not
+ * have (ENOENT: the next name is tried); any other failure ends netboot with
+ * wget's reason. */
+static char *
+pxe_get(void *ctx, const char *url, size_t *len)
+{
+	char *argv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", PXE_CONFIG_MAX,
+	    "-O", (char *)pxe_file, (char *)url, NULL };
+	char msg[1024], *text, *shown = text_escape(url);
+	FILE *f;
+	int r;
+
+	(void)ctx;
+	printf("netboot: trying %s (%.2f s)\n", shown, uptime());
+	fflush(stdout);
+	free(shown);
+	if ((r = run_err_to(argv, pxe_err)) < 0)
+		die_errno("wget");
+	first_line(pxe_err, msg, sizeof msg);
+	if (r != 0 && (strstr(msg, ": 404 ") || strstr(msg, ": 410 "))) {
+		errno = ENOENT;
+		return NULL;
+	}
+	if (r != 0)
+		die("%s", strncmp(msg, "wget: ", 6) == 0 ? msg + 6 : "fetching a pxelinux config failed");
+	if ((f = fopen(pxe_file, "r")) == NULL)
+		die_errno("%s", pxe_file);
+	text = xmalloc((1 << 20) + 1);
+	*len = fread(text, 1, 1 << 20, f);
+	text[*len] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* A line of a file of /sys, or NULL. */
+static char *
+sys_value(const char *path)
+{
+	char buf[128];
+
+	return *first_line(path, buf, sizeof buf) ? xstrdup(buf) : NULL;
+}
+
+/* The entry pxelinux would boot unattended, from the first config found:
+ * its kernel URL; its initrd and APPEND unless -i and -c were given. */
+static char *
+pxelinux(const char *bootfile, const char *nic, char **initrd, char **cmdline)
+{
+	struct pxe_fetch f = { NULL, pxe_get };
+	char *names[PXE_NAMES_MAX], *base = url_join(bootfile, "."), *cfg, *kernel, *shown, *label;
+	char path[300];
+	char *uuid = sys_value("/sys/class/dmi/id/product_uuid"), *ip = lease("ip"), *mac;
+	int n, c, status = cmd_status;
+	struct sx_list l;
+	const struct sx_entry *e;
+
+	snprintf(path, sizeof path, "/sys/class/net/%s/address", nic);
+	mac = sys_value(path);
+	n = pxe_names(names, uuid, mac, ip);
+	if ((cfg = pxe_config(&l, base, names, n, &f)) == NULL)
+		die("%spxelinux.cfg/: no config of the %d names tried", text_escape(base), n);
+	cmd_status = status;	/* a config line warned about is skipped, not a failure */
+	if ((c = pxe_choose(&l)) < 0)
+		die("%s: no label with a Linux kernel", text_escape(cfg));
+	e = &l.e[c];
+	shown = text_escape(cfg), label = text_escape(e->name);
+	printf("netboot: config %s: booting '%s'\n", shown, label);
+	free(shown), free(label);
+	if (*initrd == NULL && e->ninitrd > 1)
+		die("%s:%d: %d initrds; netboot loads one", text_escape(e->config), e->line, e->ninitrd);
+	if (*initrd == NULL && e->ninitrd == 1)
+		*initrd = xstrdup(e->initrd[0]);
+	if (*cmdline == NULL)
+		*cmdline = xstrdup(e->cmdline);
+	kernel = xstrdup(e->kernel);
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	sx_list_free(&l);
+	free(base), free(cfg), free(uuid), free(ip), free(mac);
+	return kernel;
+}
+
 /* This kernel's command line, without our uinit and its arguments. */
 static char *
 current_cmdline(void)
@@ -295,6 +418,8 @@ main(int argc, char *argv[])
 	printf("netboot: interface %s\n", nic);
 	step("DHCP", (char *[]){ "dhclient", "-t", tmo, "-f", (char *)lease_file, nic, NULL });
 	url = o.ind < argc ? argv[o.ind] : url_from_lease();
+	if (pxe_bootfile(url))
+		url = pxelinux(url, nic, &initrd, &cmdline);
 	printf("netboot: kernel %s\n", shown = text_escape(url));
 	free(shown);
 	fetch("fetching the kernel", kernel_file, KERNEL_MAX, url);

@@ -2,6 +2,7 @@
 #ifndef BOOT_H
 #define BOOT_H
 #include "cmd.h"
+#include "cfg.h"
 
 /*
  * A filesystem that configs and boot files are read from: mounted (read-only)
@@ -59,14 +60,6 @@ struct bread {
 extern struct bread *bfs_reads;
 extern int bfs_nreads;
 const struct bfs *bfs_find(const struct bfs_set *all, const char *kind, const char *value);
-
-/* Config text a line at a time. cfg_line copies the line at *pos into line
- * (CFG_LINE_MAX bytes at most, NUL-ended, newline gone), counts it in *lineno
- * and moves *pos past it: 1; 0 for a line it skipped with a warning
- * ("CONFIG:LINE: why": too long, a NUL byte); -1 at the end of the text. */
-#define CFG_LINE_MAX 4096
-int cfg_line(const char *config, const char *text, size_t len, size_t *pos, int *lineno,
-    char line[CFG_LINE_MAX + 1]);
 
 /*
  * The parsers. Each reads config text (len bytes, not necessarily NUL-ended)
