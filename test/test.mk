@@ -125,6 +125,7 @@ edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
 # the purpose (root; the host's own network is never touched).
 net-test: $(B)/root-multicall.staged
 	test/net/run $(B)/root-multicall
+	test/net/dhcp6 $(B)/root-multicall
 
 # Every fuzz target (test/fuzz/*/run.sh, see test/fuzz/run): make fuzz runs
 # each FUZZ_RUNS times (minutes); make fuzz-test, part of make test, runs each
