@@ -16,6 +16,8 @@
 #define REQ_TIMEOUT 1.0
 #define REQ_MAX_RT 30.0
 #define REQ_MAX_RC 10
+#define INF_TIMEOUT 1.0
+#define INF_MAX_RT 3600.0
 #define RESTARTS_MAX 3		/* fresh starts after a REPLY that gives no address */
 #define DAD_WAIT 5		/* seconds, at least, for duplicate address detection */
 #define IFA_F_TENTATIVE_ 0x40
@@ -27,6 +29,7 @@ static int fd;
 static unsigned char duid[10];
 static struct dhcp6_msg sent;
 static struct in6_addr server;	/* where the chosen ADVERTISE or REPLY came from */
+static int noaddrs;		/* a server said NoAddrsAvail to our SOLICIT */
 
 static double
 now(void)
@@ -85,7 +88,8 @@ dhcp6_prepare(const char *ifname)
 }
 
 struct addr_wait {
-	const unsigned char *want;	/* NULL: any link-local address */
+	const unsigned char *want;	/* NULL: any address of scope SCOPE */
+	int scope;
 	struct rtnl_addr found;
 };
 
@@ -97,7 +101,7 @@ find_addr(const struct rtnl_addr *a, void *arg)
 
 	if (a->index != c->index || a->family != AF_INET6)
 		return 0;
-	if (w->want != NULL ? memcmp(a->local, w->want, 16) != 0 : a->scope != RT_SCOPE_LINK_)
+	if (w->want != NULL ? memcmp(a->local, w->want, 16) != 0 : a->scope != w->scope)
 		return 0;
 	w->found = *a;
 	if (a->flags & IFA_F_DADFAILED_)
@@ -105,13 +109,13 @@ find_addr(const struct rtnl_addr *a, void *arg)
 	return a->flags & IFA_F_TENTATIVE_ ? 3 : 1;
 }
 
-/* Wait until UNTIL for the address (WANT, or a link-local one) to pass DAD; it in *A. */
+/* Wait until UNTIL for the address (WANT, or one of scope SCOPE) to pass DAD; it in *A. */
 static void
-wait_addr(const unsigned char *want, double until, struct rtnl_addr *a)
+wait_addr(const unsigned char *want, int scope, double until, struct rtnl_addr *a)
 {
 	struct timespec tick = { 0, 50 * 1000 * 1000 };
-	struct addr_wait w = { want, { 0 } };
-	const char *what = want ? ntoa6(want) : "link-local address";
+	struct addr_wait w = { want, scope, { 0 } };
+	const char *what = want ? ntoa6(want) : scope ? "link-local address" : "global address (SLAAC)";
 	int r;
 
 	while ((r = rtnl_addrs(c->nl, AF_INET6, find_addr, &w)) != 1 && r >= 0 && r != 2) {
@@ -135,7 +139,7 @@ open_socket(void)
 	struct rtnl_addr ll;
 	int on = 1, idx = c->index;
 
-	wait_addr(NULL, c->deadline, &ll);
+	wait_addr(NULL, RT_SCOPE_LINK_, c->deadline, &ll);
 	if ((fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
 		die_errno("UDP socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
@@ -250,16 +254,19 @@ exchange(double irt, double mrt, int mrc, struct dhcp6_reply *best)
 	int have = 0;
 
 	for (int i = 0; i < mrc && now() < c->deadline; i++) {
-		if (sent.type == DHCP6_SOLICIT)
-			say("SOLICIT");
-		else
+		if (sent.type == DHCP6_REQUEST)
 			say("REQUEST to %s", ntoa6(&server));
+		else
+			say("%s", sent.type == DHCP6_SOLICIT ? "SOLICIT" : "INFORMATION-REQUEST");
 		send_msg();
 		until = now() + rt < c->deadline ? now() + rt : c->deadline;
 		while ((t = now()) < until) {
 			if (poll(&pf, 1, (int)((until - t) * 1000) + 1) <= 0 || !read_reply(&r, &from))
 				continue;
-			if (r.type == DHCP6_REPLY && (sent.type == DHCP6_REQUEST || usable(&r))) {
+			if (sent.type == DHCP6_SOLICIT && (r.status == DHCP6_NO_ADDRS_AVAIL ||
+			    r.ia_status == DHCP6_NO_ADDRS_AVAIL))
+				noaddrs = 1;
+			if (r.type == DHCP6_REPLY && (sent.type != DHCP6_SOLICIT || usable(&r))) {
 				*best = r, server = from;
 				return 0;
 			}
@@ -271,11 +278,34 @@ exchange(double irt, double mrt, int mrc, struct dhcp6_reply *best)
 		}
 		if (have)
 			return 0;
+		if (noaddrs)
+			return -3;
 		rt = 2 * rt + jitter(0) * rt;
 		if (rt > mrt)
 			rt = mrt + jitter(0) * mrt;
 	}
 	return -1;
+}
+
+/*
+ * No address to be had from DHCPv6: SLAAC is to give it (RFC 8415 18.2.6),
+ * and an INFORMATION-REQUEST the boot file URL and the name servers.
+ */
+static int
+info_only(struct dhcp6_reply *l)
+{
+	say("no address from DHCPv6 (SLAAC then); asking for information only");
+	sent.type = DHCP6_INFORMATION_REQUEST;
+	sent.xid = random32() & 0xffffff;
+	sent.rapid = 0;
+	memset(&server, 0, sizeof server);
+	if (exchange(INF_TIMEOUT, INF_MAX_RT, c->retries + 1, l) < 0)
+		return -1;
+	if (l->status != 0)
+		return -1;
+	say("REPLY from %s", ntoa6(&server));
+	l->has_addr = 0;
+	return 0;
 }
 
 /* SOLICIT, ADVERTISE, REQUEST, REPLY (or SOLICIT, REPLY with Rapid Commit). 0 with the lease in L. */
@@ -292,8 +322,13 @@ get_lease(struct dhcp6_reply *l)
 		sent.iaid = (uint32_t)c->mac[2] << 24 | (uint32_t)c->mac[3] << 16 | c->mac[4] << 8 | c->mac[5];
 		sent.rapid = 1;
 		memset(&server, 0, sizeof server);
-		if (exchange(SOL_TIMEOUT, SOL_MAX_RT, c->retries + 1, &adv) < 0)
+		noaddrs = 0;
+		switch (exchange(SOL_TIMEOUT, SOL_MAX_RT, c->retries + 1, &adv)) {
+		case -1:
 			return -1;
+		case -3:
+			return info_only(l);
+		}
 		if (adv.type == DHCP6_REPLY) {
 			say("REPLY from %s (rapid commit)", ntoa6(&server));
 			*l = adv;
@@ -399,7 +434,9 @@ configure(const struct dhcp6_reply *l)
 		memcpy(a.local, l->addr, 16);
 		if (rtnl_addr(c->nl, RTNL_REPLACE, &a) < 0)
 			die_errno("%s: %s/128", c->ifname, ntoa6(l->addr));
-		wait_addr(l->addr, until, &a);
+		wait_addr(l->addr, 0, until, &a);
+	} else {
+		wait_addr(NULL, 0, until, &a);	/* without one, nothing beyond the link is reachable */
 	}
 	if (c->resolv[0] != '\0' && l->ndns > 0)
 		dhclient_replace(c->resolv, put_resolv, l);
