@@ -29,6 +29,7 @@ static int fd;
 static unsigned char duid[10];
 static struct dhcp6_msg sent;
 static struct in6_addr server;	/* where the chosen ADVERTISE or REPLY came from */
+static double began;		/* when this exchange's first message went: Elapsed Time counts from it */
 static int noaddrs;		/* a server said NoAddrsAvail to our SOLICIT */
 
 static double
@@ -183,7 +184,9 @@ send_msg(void)
 	struct sockaddr_in6 to;
 	size_t n;
 
-	sent.elapsed = (now() - c->start) * 100;
+	if (began == 0)
+		began = now();
+	sent.elapsed = (now() - began) * 100;
 	n = dhcp6_build(buf, sizeof buf, &sent);
 	memset(&to, 0, sizeof to);
 	to.sin6_family = AF_INET6;
@@ -299,6 +302,7 @@ info_only(struct dhcp6_reply *l)
 	sent.xid = random32() & 0xffffff;
 	sent.rapid = 0;
 	memset(&server, 0, sizeof server);
+	began = 0;
 	if (exchange(INF_TIMEOUT, INF_MAX_RT, c->retries + 1, l) < 0)
 		return -1;
 	if (l->status != 0)
@@ -322,7 +326,7 @@ get_lease(struct dhcp6_reply *l)
 		sent.iaid = (uint32_t)c->mac[2] << 24 | (uint32_t)c->mac[3] << 16 | c->mac[4] << 8 | c->mac[5];
 		sent.rapid = 1;
 		memset(&server, 0, sizeof server);
-		noaddrs = 0;
+		noaddrs = 0, began = 0;
 		switch (exchange(SOL_TIMEOUT, SOL_MAX_RT, c->retries + 1, &adv)) {
 		case -1:
 			return -1;
