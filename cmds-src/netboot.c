@@ -10,12 +10,13 @@
 #include <strings.h>
 #include "proc.h"
 
-static const char usage[] = "netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]";
+static const char usage[] = "netboot [-6] [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]";
 static const char lease_file[] = "/run/netboot.lease";
 static const char kernel_file[] = "/tmp/netboot.kernel";
 static const char initrd_file[] = "/tmp/netboot.initrd";
 static const char list_file[] = "/tmp/netboot." BOOT_LIST;
 static const char sig_file[] = "/tmp/netboot." BOOT_SIG;
+static int v6;		/* the lease is DHCPv6's: its boot file is option 59's URL */
 
 /* The fetches, for wget: they land in RAM (tmpfs). */
 #define FETCH_TIMEOUT "30"	/* seconds without progress */
@@ -223,12 +224,14 @@ lease(const char *key)
 static char *
 url_from_lease(void)
 {
-	char *file = lease("bootfile"), *server = lease("siaddr"), *url;
+	char *file = lease(v6 ? "bootfile_url" : "bootfile"), *server = lease("siaddr"), *url;
 	struct url u;
 	const char *e;
 
 	if (file == NULL)
 		die("no KERNEL_URL given and the DHCP answer names no boot file");
+	if (v6 && strncasecmp(file, "http://", 7) != 0)
+		die("boot file URL %s: only http:// is supported", text_escape(file));
 	if (strncasecmp(file, "http://", 7) == 0) {
 		url = xstrdup(file);
 	} else {
@@ -367,6 +370,23 @@ pxelinux(const char *bootfile, const char *nic, char **initrd, char **cmdline)
 	return kernel;
 }
 
+/* DHCPv4, or DHCPv6 if -6 or if DHCPv4 gets no lease. */
+static void
+dhcp(char *nic, char *tmo)
+{
+	char *const argv[] = { "dhclient", "-t", tmo, "-f", (char *)lease_file, nic, NULL };
+
+	if (!v6) {
+		printf("netboot: DHCP (%.2f s)\n", uptime());
+		fflush(stdout);
+		if (run_wait(argv) == 0)
+			return;
+		printf("netboot: no DHCPv4 lease; trying DHCPv6\n");
+		v6 = 1;
+	}
+	step("DHCPv6", (char *[]){ "dhclient", "-6", "-t", tmo, "-f", (char *)lease_file, nic, NULL });
+}
+
 /* This kernel's command line, without our uinit and its arguments. */
 static char *
 current_cmdline(void)
@@ -397,8 +417,10 @@ main(int argc, char *argv[])
 	char *initrd = NULL, *cmdline = NULL, *tmo = "10", *url, *nic, *shown;
 	int c, dry = 0;
 
-	while ((c = opt_next(&o, "i:c:t:n")) != -1) {
-		if (c == 'i')
+	while ((c = opt_next(&o, "6i:c:t:n")) != -1) {
+		if (c == '6')
+			v6 = 1;
+		else if (c == 'i')
 			initrd = o.arg;
 		else if (c == 'c')
 			cmdline = o.arg;
@@ -416,7 +438,7 @@ main(int argc, char *argv[])
 		nic = wait_nic();
 	}
 	printf("netboot: interface %s\n", nic);
-	step("DHCP", (char *[]){ "dhclient", "-t", tmo, "-f", (char *)lease_file, nic, NULL });
+	dhcp(nic, tmo);
 	url = o.ind < argc ? argv[o.ind] : url_from_lease();
 	if (pxe_bootfile(url))
 		url = pxelinux(url, nic, &initrd, &cmdline);

@@ -128,6 +128,7 @@ edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
 net-test: $(B)/root-multicall.staged
 	test/net/run $(B)/root-multicall
 	test/net/pxelinux $(B)/root-multicall
+	test/net/dhcp6 $(B)/root-multicall
 
 # Every fuzz target (test/fuzz/*/run.sh, see test/fuzz/run): make fuzz runs
 # each FUZZ_RUNS times (minutes); make fuzz-test, part of make test, runs each

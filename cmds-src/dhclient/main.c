@@ -1,5 +1,6 @@
-/* dhclient - configure a network interface with DHCPv4: address, default route, resolv.conf */
+/* dhclient - configure a network interface with DHCPv4 (or -6 DHCPv6): address, default route, resolv.conf */
 #include "dhcp.h"
+#include "client.h"
 #include <arpa/inet.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -9,7 +10,7 @@
 #include <sys/socket.h>
 
 static const char usage[] =
-    "dhclient [-nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]";
+    "dhclient [-6nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]";
 
 #define ETH_P_IP_ 0x0800
 #define ARPHRD_ETHER_ 1
@@ -26,7 +27,7 @@ struct auxdata {
 
 static struct {
 	const char *ifname, *lease_file, *resolv;
-	int timeout, retries, quiet, noconf;
+	int timeout, retries, quiet, noconf, v6;
 	int index, fd, nl;
 	unsigned char mac[6];
 	uint32_t xid;
@@ -36,10 +37,7 @@ static struct {
 static double
 now(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
+	return dhclient_now();
 }
 
 /* "dhclient: eth0: ..." on stderr, unless -q. */
@@ -112,7 +110,7 @@ wait_carrier(void)
 		say("no carrier");
 }
 
-/* The link up, its address known, a packet socket bound to it. */
+/* The link up, its address known, a packet socket bound to it (for DHCPv4). */
 static void
 open_link(void)
 {
@@ -128,6 +126,8 @@ open_link(void)
 	if (rtnl_link_up(d.nl, d.index, 1) < 0)
 		die_errno("%s: cannot bring it up", d.ifname);
 	wait_carrier();
+	if (d.v6)
+		return;
 	if ((d.fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, htons(ETH_P_IP_))) < 0)
 		die_errno("packet socket");
 	memset(&sa, 0, sizeof sa);
@@ -338,8 +338,9 @@ put_value(FILE *f, const char *key, const char *v)
 
 /* The lease as KEY=VALUE lines, for netboot and scripts; what is not known is left out. */
 static void
-put_lease(FILE *f, const struct dhcp_lease *l)
+put_lease(FILE *f, const void *arg)
 {
+	const struct dhcp_lease *l = arg;
 	char dns[64] = "";
 
 	fprintf(f, "interface=%s\nip=%s\nmask=%s\nprefix=%d\nbroadcast=%s\n", d.ifname,
@@ -367,41 +368,13 @@ put_lease(FILE *f, const struct dhcp_lease *l)
 }
 
 static void
-put_resolv(FILE *f, const struct dhcp_lease *l)
+put_resolv(FILE *f, const void *arg)
 {
+	const struct dhcp_lease *l = arg;
 	if (l->domain[0])
 		fprintf(f, "search %s\n", l->domain);
 	for (int i = 0; i < l->ndns; i++)
 		fprintf(f, "nameserver %s\n", ntoa(l->dns[i]));
-}
-
-/* PATH made anew: written in full to a file beside it, then renamed over it. */
-static void
-replace_file(const char *path, void (*put)(FILE *, const struct dhcp_lease *),
-    const struct dhcp_lease *l)
-{
-	char *tmp = xmalloc(strlen(path) + 8);
-	FILE *f;
-	int fd;
-
-	sprintf(tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		warn_errno("%s", path);
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return;
-	}
-	fchmod(fd, 0644);
-	put(f, l);
-	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0 || fclose(f) != 0 ||
-	    rename(tmp, path) != 0) {
-		warn_errno("%s", path);
-		unlink(tmp);
-	}
-	free(tmp);
 }
 
 /* The address, the default route through the router, the name servers. */
@@ -433,7 +406,21 @@ configure(const struct dhcp_lease *l)
 			die_errno("%s: default via %s", d.ifname, ntoa(l->router));
 	}
 	if (d.resolv[0] != '\0' && (l->ndns > 0 || l->domain[0] != '\0'))
-		replace_file(d.resolv, put_resolv, l);
+		dhclient_replace(d.resolv, put_resolv, l);
+}
+
+/* DHCPv6 instead, on the link now up. */
+static int
+v6(void)
+{
+	struct dhclient c;
+
+	c.ifname = d.ifname, c.lease_file = d.lease_file, c.resolv = d.resolv;
+	c.timeout = d.timeout, c.retries = d.retries, c.quiet = d.quiet, c.noconf = d.noconf;
+	c.index = d.index, c.nl = d.nl;
+	memcpy(c.mac, d.mac, 6);
+	c.start = d.start, c.deadline = d.deadline;
+	return dhcp6_run(&c);
 }
 
 static void
@@ -441,8 +428,9 @@ options(struct opt *o)
 {
 	int c;
 
-	while ((c = opt_next(o, "f:i:nqR:r:t:")) != -1) {
+	while ((c = opt_next(o, "6f:i:nqR:r:t:")) != -1) {
 		switch (c) {
+		case '6': d.v6 = 1; break;
 		case 'f': d.lease_file = o->arg; break;
 		case 'i': d.ifname = o->arg; break;
 		case 'n': d.noconf = 1; break;
@@ -474,7 +462,11 @@ main(int argc, char *argv[])
 		d.ifname = "eth0";
 	d.start = now();
 	d.deadline = d.start + d.timeout;
+	if (d.v6)
+		dhcp6_prepare(d.ifname);
 	open_link();
+	if (d.v6)
+		return v6();
 	switch (get_lease(&l)) {
 	case -1:
 		die("%s: no DHCP answer after %d s", d.ifname, (int)(now() - d.start + 0.5));
@@ -485,7 +477,7 @@ main(int argc, char *argv[])
 	if (!d.noconf)
 		configure(&l);
 	if (d.lease_file != NULL)
-		replace_file(d.lease_file, put_lease, &l);
+		dhclient_replace(d.lease_file, put_lease, &l);
 	if (d.noconf)
 		put_lease(stdout, &l);
 	return cmd_exit();

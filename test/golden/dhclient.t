@@ -1,6 +1,6 @@
 # dhclient.t - golden tests for dhclient: usage and arguments (leases are
 # tested against udhcpd in network namespaces by test/net/run)
-u=$'usage: dhclient [-nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]\n'
+u=$'usage: dhclient [-6nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]\n'
 t '--help' 0 'dhclient --help' "$u"
 t 'bad option' 1 'dhclient -z eth0 2>&1' $'dhclient: -z: unknown option\n'"$u"
 t 'missing argument' 1 'dhclient -t 2>&1' $'dhclient: -t: option requires an argument\n'"$u"
@@ -18,3 +18,6 @@ t '-t huge' 1 'dhclient -t 99999999999999999999 nosuch0 2>&1' $'dhclient: 999999
 t '-r not a number' 1 'dhclient -r x nosuch0 2>&1' $'dhclient: x: invalid number of retries\n'
 t '-r 0 is fine' 1 'dhclient -r 0 -t 1 nosuch0 2>&1' $'dhclient: nosuch0: No such device\n'
 t 'long interface name' 1 'dhclient abcdefghijklmnopqrstuvwxyz 2>&1' $'dhclient: abcdefghijklmnopqrstuvwxyz: No such device\n'
+t '-6 no such interface' 1 'dhclient -6 nosuch0 2>&1' $'dhclient: nosuch0: No such device\n'
+t '-6 -t 0' 1 'dhclient -6 -t 0 nosuch0 2>&1' $'dhclient: 0: invalid timeout\n'
+t '-6 slash in the name' 1 'dhclient -6 ../lo 2>&1' $'dhclient: ../lo: No such device\n'

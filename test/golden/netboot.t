@@ -1,7 +1,7 @@
 # netboot.t - golden tests for netboot: arguments only. The flow itself (NIC
 # drivers, DHCP, HTTP, kexec) needs a kernel and a network: test/netboot/run
 # runs it in QEMU, with the failures (404, a short body, no DHCP answer).
-usage=$'usage: netboot [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]\n'
+usage=$'usage: netboot [-6] [-i INITRD_URL] [-c CMDLINE] [-t DHCP_SECONDS] [-n] [KERNEL_URL]\n'
 t '--help' 0 'netboot --help' "$usage"
 t 'bad option' 1 'netboot -z 2>&1' $'netboot: -z: unknown option\n'"$usage"
 t 'two URLs' 1 'netboot http://a/k http://b/k 2>&1' "$usage"
