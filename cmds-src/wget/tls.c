@@ -268,7 +268,8 @@ leaf_parts(const unsigned char *der, size_t len, const unsigned char **spki, siz
 	size_t n;
 	int tag, i;
 
-	*ext = NULL;
+	*ext = *spki = NULL;
+	*ext_len = *spki_len = 0;
 	if (der_enter(&p, &end) < 0 || der_enter(&p, &end) < 0)
 		return -1;
 	/* [0] version, serial, signature, issuer, validity, subject, then the key */
@@ -339,6 +340,8 @@ leaf_check(struct x509 *x)
 	struct sha256 s;
 	unsigned char h[32];
 
+	if (x->ip_len == 0 && !x->conf->pinned)
+		return 0;
 	if (x->leaf_len > LEAF_MAX ||
 	    leaf_parts(x->leaf, x->leaf_len, &spki, &spki_len, &ext, &ext_len) < 0)
 		return BR_ERR_X509_UNSUPPORTED;
@@ -487,7 +490,7 @@ engine_init(struct tls *t)
 
 /* Why the engine stopped, in words. */
 static void
-describe(struct tls *t, int err, char *out, size_t n)
+describe(int err, char *out, size_t n)
 {
 	static const struct { int err; const char *why; } words[] = {
 		{ BR_ERR_X509_NOT_TRUSTED, "certificate not trusted (unknown CA)" },
@@ -505,7 +508,6 @@ describe(struct tls *t, int err, char *out, size_t n)
 		{ BR_ERR_IO, "connection lost" },
 	};
 
-	(void)t;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (words[i].err == err) {
 			snprintf(out, n, "TLS: %s", words[i].why);
@@ -550,8 +552,10 @@ pump(struct tls *t, unsigned want)
 		}
 		if (st & want)
 			return 0;
-		if (st & BR_SSL_RECVAPP)	/* app data we do not want now: nothing else moves */
-			return 0;
+		if (st & BR_SSL_RECVAPP) {	/* data before our request is out: no HTTP server does that */
+			errno = EPROTO;
+			return -1;
+		}
 		if (!(st & BR_SSL_RECVREC)) {
 			br_ssl_engine_flush(e, 0);
 			continue;
@@ -578,7 +582,7 @@ pump_error(struct tls *t, char *err, size_t n)
 	int e = br_ssl_engine_last_error(&t->cc.eng);
 
 	if (e != 0) {
-		describe(t, e, err, n);
+		describe(e, err, n);
 		return e == BR_ERR_IO;
 	}
 	if (t->eof || errno == 0)
