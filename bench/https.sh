@@ -6,7 +6,8 @@
 # touched). Prints the time per fetch and the ratio.
 #   usage: bench/https.sh [WGET]   (default build/root-multicall/bin/wget); N=50
 set -eu
-WGET=$(readlink -f "${1:-build/root-multicall/bin/wget}")
+w=${1:-build/root-multicall/bin/wget}
+WGET=$(cd "$(dirname "$w")" && pwd -P)/$(basename "$w")	# the link itself: the box goes by its name
 N=${N:-50}
 [ "$(id -u)" = 0 ] || { echo "https.sh: network namespaces need root" >&2; exit 2; }
 work=$(mktemp -d /tmp/benchhttps.XXXXXX)
