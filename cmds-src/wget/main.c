@@ -260,7 +260,9 @@ fetch(const char *url)
  * The long options, taken before opt_next sees them: --ca FILE (trust
  * anchors: PEM certificates, instead of TLS_CA) and --pin SHA256 (the server
  * key's, as `openssl x509 -pubkey | openssl pkey -pubin -outform der |
- * sha256sum` prints it). Whether ARGV[*IND] was one.
+ * sha256sum` prints it). A pin is required on top of the CA check; only
+ * where there are no CA certificates at all (no TLS_CA, no --ca) does it
+ * stand alone. Whether the next argument was one.
  */
 static int
 long_opt(struct opt *o)

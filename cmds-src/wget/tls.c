@@ -5,7 +5,6 @@
 #include <netinet/tcp.h>
 #include <sys/random.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <poll.h>
 #include <bearssl/bearssl_ssl.h>
 #include <bearssl/bearssl_pem.h>
@@ -523,57 +522,72 @@ describe(int err, char *out, size_t n)
 		snprintf(out, n, "TLS: handshake failed (BearSSL error %d)", err);
 }
 
+/* The engine's outgoing records to the socket, as much as it takes; 0 or -1 (errno). */
+static int
+send_records(struct tls *t)
+{
+	size_t len;
+	unsigned char *b = br_ssl_engine_sendrec_buf(&t->cc.eng, &len);
+	ssize_t r;
+
+	if (t->wait(t->ctx, t->fd, POLLOUT) < 0)
+		return -1;
+	r = send(t->fd, b, len, MSG_NOSIGNAL);
+	if (r < 0 && errno != EINTR && errno != EAGAIN)
+		return -1;
+	if (r > 0)
+		br_ssl_engine_sendrec_ack(&t->cc.eng, r);
+	return 0;
+}
+
+/* Bytes from the socket into the engine; 0, or -1 (errno; 0 and t->eof at the end of TCP). */
+static int
+recv_records(struct tls *t)
+{
+	size_t len;
+	unsigned char *b = br_ssl_engine_recvrec_buf(&t->cc.eng, &len);
+	ssize_t r;
+
+	if (t->wait(t->ctx, t->fd, POLLIN) < 0)
+		return -1;
+	r = recv(t->fd, b, len, 0);
+	if (r < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (r <= 0) {
+		t->eof = r == 0;
+		errno = r == 0 ? 0 : errno;
+		return -1;
+	}
+	br_ssl_engine_recvrec_ack(&t->cc.eng, r);
+	return 0;
+}
+
 /* Move records between engine and socket until the engine's state has a
- * bit of WANT; 0, or -1 when it closed or the socket failed (errno; 0 if the
- * engine closed, EPIPE-like end of TCP marked in t->eof). */
+ * bit of WANT; 0, or -1 when it closed (errno 0) or the socket failed. */
 static int
 pump(struct tls *t, unsigned want)
 {
-	br_ssl_engine_context *e = &t->cc.eng;
-	unsigned char *b;
 	unsigned st;
-	size_t len;
-	ssize_t r;
 
 	for (;;) {
-		st = br_ssl_engine_current_state(e);
+		st = br_ssl_engine_current_state(&t->cc.eng);
 		if (st & BR_SSL_CLOSED) {
 			errno = 0;
 			return -1;
 		}
 		if (st & BR_SSL_SENDREC) {
-			b = br_ssl_engine_sendrec_buf(e, &len);
-			if (t->wait(t->ctx, t->fd, POLLOUT) < 0)
+			if (send_records(t) < 0)
 				return -1;
-			r = send(t->fd, b, len, MSG_NOSIGNAL);
-			if (r < 0 && errno != EINTR && errno != EAGAIN)
-				return -1;
-			if (r > 0)
-				br_ssl_engine_sendrec_ack(e, r);
-			continue;
-		}
-		if (st & want)
+		} else if (st & want) {
 			return 0;
-		if (st & BR_SSL_RECVAPP) {	/* data before our request is out: no HTTP server does that */
-			errno = EPROTO;
+		} else if (st & BR_SSL_RECVAPP) {
+			errno = EPROTO;	/* data before our request is out: no HTTP server does that */
+			return -1;
+		} else if (!(st & BR_SSL_RECVREC)) {
+			br_ssl_engine_flush(&t->cc.eng, 0);
+		} else if (recv_records(t) < 0) {
 			return -1;
 		}
-		if (!(st & BR_SSL_RECVREC)) {
-			br_ssl_engine_flush(e, 0);
-			continue;
-		}
-		b = br_ssl_engine_recvrec_buf(e, &len);
-		if (t->wait(t->ctx, t->fd, POLLIN) < 0)
-			return -1;
-		r = recv(t->fd, b, len, 0);
-		if (r < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (r <= 0) {
-			t->eof = r == 0;
-			errno = r == 0 ? 0 : errno;
-			return -1;
-		}
-		br_ssl_engine_recvrec_ack(e, r);
 	}
 }
 
