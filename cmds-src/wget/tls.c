@@ -507,6 +507,7 @@ describe(int err, char *out, size_t n)
 		{ BR_ERR_BAD_SIGNATURE, "bad key exchange signature" },
 		{ BR_ERR_BAD_MAC, "bad record MAC" },
 		{ BR_ERR_IO, "connection lost" },
+		{ BR_ERR_NO_RANDOM, "no random source (getrandom, /dev/urandom)" },
 	};
 
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -642,7 +643,8 @@ tls_open(const struct tls_conf *c, const char *host, int fd, tls_wait *wait, voi
 	t->ctx = ctx;
 	x509_init(&t->x, c, host);
 	engine_init(t);
-	/* getrandom first: /dev/urandom (BearSSL's own seeder) may not exist yet */
+	/* getrandom first, and blocking: keys from an unseeded pool would be
+	 * guessable; /dev/urandom (BearSSL's own seeder) may not exist yet */
 	if (getrandom(seed, sizeof seed, 0) == (ssize_t)sizeof seed)
 		br_ssl_engine_inject_entropy(&t->cc.eng, seed, sizeof seed);
 	if (!br_ssl_client_reset(&t->cc, t->x.ip_len > 0 ? NULL : host, 0) ||
