@@ -1,4 +1,4 @@
-/* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP, kexec into it */
+/* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP(S), kexec into it */
 #include "cmd.h"
 #include "num.h"
 #include "url.h"
@@ -230,9 +230,9 @@ url_from_lease(void)
 
 	if (file == NULL)
 		die("no KERNEL_URL given and the DHCP answer names no boot file");
-	if (v6 && strncasecmp(file, "http://", 7) != 0)
-		die("boot file URL %s: only http:// is supported", text_escape(file));
-	if (strncasecmp(file, "http://", 7) == 0) {
+	if (v6 && strncasecmp(file, "http://", 7) != 0 && strncasecmp(file, "https://", 8) != 0)
+		die("boot file URL %s: only http:// and https:// are supported", text_escape(file));
+	if (strncasecmp(file, "http://", 7) == 0 || strncasecmp(file, "https://", 8) == 0) {
 		url = xstrdup(file);
 	} else {
 		if (server == NULL || strcmp(server, "0.0.0.0") == 0)

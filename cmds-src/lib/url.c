@@ -107,7 +107,7 @@ set_port(struct url *u, const char *s, size_t n)
 	unsigned long v = 0;
 
 	if (n == 0) {
-		strcpy(u->port, "80");
+		strcpy(u->port, u->tls ? "443" : "80");
 		return NULL;
 	}
 	if (n > 5)
@@ -175,9 +175,8 @@ url_parse(const char *s, struct url *u)
 	split(s, &p);
 	if (!p.has[P_SCHEME])
 		return "not an http:// URL";
-	if (strncasecmp(s, "https:", 6) == 0)
-		return "https is not supported";
-	if (strncasecmp(s, "http:", 5) != 0)
+	u->tls = strncasecmp(s, "https:", 6) == 0;
+	if (!u->tls && strncasecmp(s, "http:", 5) != 0)
 		return "unsupported scheme";
 	if (!p.has[P_AUTH])
 		return "not an http:// URL";

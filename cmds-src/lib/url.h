@@ -4,9 +4,9 @@
 
 /*
  * URLs (RFC 3986), for wget, netboot and dhclient. url_parse splits an
- * http://HOST[:PORT][/PATH][?QUERY] URL (HOST a name, an IPv4 literal or a
- * bracketed IPv6 one; the fragment dropped); NULL, or why not ("https is not
- * supported"); then url_free. url_join resolves REF (a Location, a boot file)
+ * http[s]://HOST[:PORT][/PATH][?QUERY] URL (HOST a name, an IPv4 literal or a
+ * bracketed IPv6 one; the fragment dropped); NULL, or why not ("unsupported
+ * scheme"); then url_free. url_join resolves REF (a Location, a boot file)
  * against the absolute BASE as RFC 3986 section 5.2 says, dot segments
  * removed; malloc'd. url_quote gives S as sh would read it back as one word
  * (plain, or in single quotes), for KEY=VALUE files such as dhclient's lease;
@@ -17,7 +17,8 @@
  */
 struct url {
 	char host[256];		/* an IPv6 address without its brackets */
-	char port[6];		/* "80" if not given */
+	char port[6];		/* "80" (https: "443") if not given */
+	int tls;		/* https */
 	char *target;		/* malloc'd: the path ("/" at least) and ?query, %-encoded */
 	char *query;		/* inside target, after the '?'; NULL if none */
 };

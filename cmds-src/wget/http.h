@@ -49,8 +49,10 @@ void http_free(struct http *h);
  * "connection closed after 10 of 1000 bytes"; empty if a callback gave up),
  * where the URL that failed, retry whether trying again might help.
  */
+struct tls_conf;
 struct http_get {
 	const char *url;
+	const struct tls_conf *tls;	/* for https:// URLs */
 	int timeout;
 	double until;
 	int (*start)(struct http_get *g);
@@ -63,3 +65,32 @@ struct http_get {
 };
 int http_get(struct http_get *g);
 void http_get_free(struct http_get *g);
+
+/*
+ * https (tls.c, BearSSL): TLS 1.2 over the connected socket FD, the server
+ * certificate checked against the trust anchors of the PEM file CA (TLS_CA
+ * if NULL; a missing TLS_CA means none), HOST (a DNS name, or an IP address
+ * that must be among its subjectAltNames) and the clock. With PINNED, the
+ * SHA-256 of its SubjectPublicKeyInfo must be PIN too; with no trust anchors
+ * at all the pin alone vouches for the server. WAIT(CTX, FD, POLLIN or
+ * POLLOUT) waits for the socket: 0, or -1 and errno. tls_ready reads the
+ * trust anchors (once) and says whether there is anything to check the
+ * server with: 0, or -1 and ERR. tls_open does the
+ * handshake: NULL and ERR (why, in one line), RETRY whether trying again may
+ * help. tls_read gives bytes, or 0 at the end (CLEAN if the server said
+ * close_notify), or -1 and ERR.
+ */
+#define TLS_CA "/etc/ssl/certs/ca.pem"
+struct tls_conf {
+	const char *ca;
+	int pinned;
+	unsigned char pin[32];
+};
+struct tls;
+int tls_ready(const struct tls_conf *c, char *err, size_t n);
+typedef int tls_wait(void *ctx, int fd, int events);
+struct tls *tls_open(const struct tls_conf *c, const char *host, int fd, tls_wait *wait,
+    void *ctx, char *err, size_t n, int *retry);
+int tls_write(struct tls *t, const void *p, size_t n, char *err, size_t errlen);
+long tls_read(struct tls *t, void *p, size_t n, int *clean, char *err, size_t errlen);
+void tls_close(struct tls *t);

@@ -1,4 +1,4 @@
-/* http_get.c - GET a URL over HTTP/1.1: connect with a time limit, follow redirects */
+/* http_get.c - GET a URL over HTTP/1.1 or https: connect with a time limit, follow redirects */
 #include "http.h"
 #include <netdb.h>
 #include <poll.h>
@@ -126,18 +126,29 @@ send_all(struct http_get *g, int fd, const char *s, size_t n)
 }
 
 static int
-request(struct http_get *g, int fd, const struct url *u)
+tls_wait_fd(void *g, int fd, int events)
+{
+	return wait_fd(g, fd, events);
+}
+
+static int
+request(struct http_get *g, int fd, struct tls *t, const struct url *u)
 {
 	const char *fmt = "GET %s HTTP/1.1\r\nHost: %s%s%s%s%s\r\nUser-Agent: wget\r\n"
 	    "Accept: */*\r\nConnection: close\r\n\r\n";
-	int v6 = strchr(u->host, ':') != NULL, port = strcmp(u->port, "80") != 0, n;
-	char *s;
+	int v6 = strchr(u->host, ':') != NULL, port = strcmp(u->port, u->tls ? "443" : "80") != 0, n;
+	char *s, why[sizeof g->error];
 
 	n = snprintf(NULL, 0, fmt, u->target, v6 ? "[" : "", u->host, v6 ? "]" : "",
 	    port ? ":" : "", port ? u->port : "");
 	s = xmalloc(n + 1);
 	snprintf(s, n + 1, fmt, u->target, v6 ? "[" : "", u->host, v6 ? "]" : "",
 	    port ? ":" : "", port ? u->port : "");
+	if (t != NULL) {
+		n = tls_write(t, s, n, why, sizeof why);
+		free(s);
+		return n < 0 ? gfail(g, 1, "%s", why) : 0;
+	}
 	n = send_all(g, fd, s, n);
 	free(s);
 	return n < 0 ? gfail(g, 1, "%s", strerror(errno)) : 0;
@@ -174,23 +185,33 @@ on_body(struct http *h, const unsigned char *p, size_t n)
 	return g->data != NULL && g->data(g, p, n) != 0 ? HTTP_STOP : 0;
 }
 
-/* Read the response from FD into the parser: its last word, or -1 with error set. */
+/* Read the response from FD (through T if not NULL) into the parser: its last
+ * word, or -1 with error set. The end of TCP without TLS's close_notify may
+ * be an attacker's cut: it ends a body only where the HTTP framing does. */
 static int
-receive(struct http_get *g, int fd)
+receive(struct http_get *g, int fd, struct tls *t)
 {
 	unsigned char buf[65536];
+	char why[sizeof g->error];
 	ssize_t n;
-	int r;
+	int r, clean = 1;
 
 	for (;;) {
-		if (wait_fd(g, fd, POLLIN) < 0)
-			return gfail(g, 1, "%s", strerror(errno));
-		n = recv(fd, buf, sizeof buf, 0);
-		if (n < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (n < 0)
-			return gfail(g, 1, "%s", strerror(errno));
+		if (t != NULL) {
+			if ((n = tls_read(t, buf, sizeof buf, &clean, why, sizeof why)) < 0)
+				return gfail(g, 1, "%s", why);
+		} else {
+			if (wait_fd(g, fd, POLLIN) < 0)
+				return gfail(g, 1, "%s", strerror(errno));
+			n = recv(fd, buf, sizeof buf, 0);
+			if (n < 0 && (errno == EINTR || errno == EAGAIN))
+				continue;
+			if (n < 0)
+				return gfail(g, 1, "%s", strerror(errno));
+		}
 		r = n == 0 ? http_eof(&g->resp) : http_feed(&g->resp, buf, n);
+		if (n == 0 && r == HTTP_DONE && !clean)
+			return gfail(g, 1, "connection closed without TLS close_notify");
 		if (r < 0)
 			return gfail(g, n == 0, "%s", g->resp.error);
 		if (r != 0)
@@ -203,20 +224,32 @@ static int
 fetch(struct http_get *g, int hops)
 {
 	struct url u;
+	struct tls *t = NULL;
 	const char *e;
-	char *next;
-	int fd, r;
+	char *next, why[sizeof g->error];
+	int fd, r, tls;
 
 	if ((e = url_parse(g->where, &u)) != NULL)
 		return gfail(g, 0, "%s", e);
 	http_free(&g->resp);
 	http_init(&g->resp, on_head, on_body, g);
+	if (u.tls && tls_ready(g->tls, why, sizeof why) < 0) {
+		url_free(&u);
+		return gfail(g, 0, "%s", why);
+	}
 	fd = dial(g, &u);
-	r = fd < 0 ? -1 : request(g, fd, &u);
+	if (fd >= 0 && u.tls &&
+	    (t = tls_open(g->tls, u.host, fd, tls_wait_fd, g, g->error, sizeof g->error, &g->retry)) == NULL)
+		r = -1;
+	else
+		r = fd < 0 ? -1 : request(g, fd, t, &u);
 	if (r == 0)
-		r = receive(g, fd);
+		r = receive(g, fd, t);
+	if (t != NULL)
+		tls_close(t);
 	if (fd >= 0)
 		close(fd);
+	tls = u.tls;
 	url_free(&u);
 	if (r < 0)
 		return -1;
@@ -226,6 +259,10 @@ fetch(struct http_get *g, int hops)
 		if (hops == REDIRECTS)
 			return gfail(g, 0, "too many redirects");
 		next = url_join(g->where, g->resp.location);
+		if (tls && strncasecmp(next, "https:", 6) != 0) {
+			free(next);	/* what TLS guarded would go out in clear */
+			return gfail(g, 0, "redirect from https to http refused");
+		}
 		free(g->where);
 		g->where = next;
 		return 1;

@@ -1,9 +1,10 @@
-/* wget - fetch URLs over HTTP into files, whole or not at all, or to standard output */
+/* wget - fetch URLs over HTTP or https into files, whole or not at all, or to standard output */
 #include "http.h"
 #include <signal.h>
 
 static const char usage[] =
-    "wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES] URL...";
+    "wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES]"
+    " [--ca FILE] [--pin SHA256] URL...";
 
 #define PROGRESS_EVERY 0.25	/* seconds */
 
@@ -20,6 +21,7 @@ static struct {
 	long long streamed;	/* bytes that went to standard output: no retrying then */
 	int werr;		/* errno of a failed write */
 	double shown;		/* when progress was last shown */
+	struct tls_conf tls;	/* --ca, --pin */
 } w;
 
 /* The temporary file, for the signal handler to remove. */
@@ -252,6 +254,7 @@ fetch(const char *url)
 		w.path = strcmp(w.out, "-") == 0 ? NULL : w.out;
 	memset(&g, 0, sizeof g);
 	g.url = url;
+	g.tls = &w.tls;
 	g.timeout = w.timeout;
 	g.until = w.deadline > 0 ? now() + w.deadline : 0;
 	g.start = start;
@@ -281,6 +284,38 @@ fetch(const char *url)
 	free(name);
 }
 
+/*
+ * The long options, taken before opt_next sees them: --ca FILE (trust
+ * anchors: PEM certificates, instead of TLS_CA) and --pin SHA256 (the server
+ * key's, as `openssl x509 -pubkey | openssl pkey -pubin -outform der |
+ * sha256sum` prints it). A pin is required on top of the CA check; only
+ * where there are no CA certificates at all (no TLS_CA, no --ca) does it
+ * stand alone. Whether the next argument was one.
+ */
+static int
+long_opt(struct opt *o)
+{
+	const char *a = o->pos == 0 && o->ind < o->argc ? o->argv[o->ind] : "";
+	int ca = strcmp(a, "--ca") == 0;
+
+	if (!ca && strcmp(a, "--pin") != 0)
+		return 0;
+	if (o->ind + 1 >= o->argc) {
+		warn("%s: option requires an argument", a);
+		die_usage(o);
+	}
+	o->arg = o->argv[o->ind + 1];
+	o->ind += 2;
+	if (ca) {
+		w.tls.ca = o->arg;
+	} else if (strlen(o->arg) != 64 || hex_bytes(o->arg, w.tls.pin, 32) < 0) {
+		die("%s: invalid pin (64 hex digits of a SHA-256)", o->arg);
+	} else {
+		w.tls.pinned = 1;
+	}
+	return 1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -291,7 +326,11 @@ main(int argc, char *argv[])
 	memset(&w, 0, sizeof w);
 	w.tries = 1;
 	w.timeout = 60;
-	while ((c = opt_next(&o, "D:M:O:qT:t:")) != -1) {
+	for (;;) {
+		if (long_opt(&o))
+			continue;
+		if ((c = opt_next(&o, "D:M:O:qT:t:")) == -1)
+			break;
 		switch (c) {
 		case 'D': w.deadline = number(o.arg, "deadline", 1); break;
 		case 'M':
