@@ -14,6 +14,8 @@ cp "$box" "$root/bin/ubox"
 done
 ln -s bin/ubox "$root/init"
 cp pack/etc/* "$root/etc/"
+t=$(pack/build-time.sh)
+[ -z "$t" ] || echo "$t" >"$root/etc/build-time"
 find "$root" -type d -exec chmod 755 {} +
 chmod 1777 "$root/tmp"
 find "$root" -type f -exec chmod go-w {} +

@@ -12,6 +12,8 @@ mkdir -p "$root/bin" "$root/ubin" "$root/src/lib" "$root/tmp" \
 	"$root/dev" "$root/proc" "$root/sys" "$root/run" "$root/root" "$root/etc"
 cp "$INIT" "$root/init"
 cp pack/etc/* "$root/etc/"
+t=$(pack/build-time.sh)
+[ -z "$t" ] || echo "$t" >"$root/etc/build-time"
 
 # The builder, and one entry per name: the commands of cmds-src/ (files and
 # directories) and the names they declare are the command list.

@@ -12,12 +12,15 @@
 
 /*
  * The validity dates of certificates are checked against the real-time
- * clock, unless it reads earlier than TLS_TIME_FLOOR: a board without a
- * battery-backed clock boots in 1970, and then this floor stands in. It is a
- * time no image of this source can have been built before (2026-12-01 UTC);
- * bump it now and then. A certificate that expired after the floor but before
- * the real date passes on such a board: that is the price of no clock.
+ * clock, unless it reads earlier than the image's build time (BUILD_TIME,
+ * written by pack/build-time.sh): a board without a battery-backed clock
+ * boots in 1970, and then the build time stands in. TLS_TIME_FLOOR, a time
+ * no image of this source can have been built before (2026-12-01 UTC), is
+ * the floor where that file is missing. A certificate that expired after
+ * the build but before the real date passes on such a board: that is the
+ * price of no clock.
  */
+#define BUILD_TIME "/etc/build-time"
 #define TLS_TIME_FLOOR 1796083200LL
 #define LEAF_MAX 16384		/* the server certificate is kept to pin and match it */
 #define TLS_ERR_PIN 1001	/* past BearSSL's own error numbers */
@@ -428,11 +431,28 @@ static const br_x509_class x509_vtable = {
 
 /* ---- the engine ---- */
 
+/* The latest of the clock, the build time and TLS_TIME_FLOOR. */
+static long long
+cert_time(void)
+{
+	long long t = time(NULL), b = 0;
+	char line[32];
+	FILE *f = fopen(BUILD_TIME, "r");
+
+	if (f != NULL) {
+		if (fgets(line, sizeof line, f) != NULL)
+			b = strtoll(line, NULL, 10);
+		fclose(f);
+	}
+	if (b < TLS_TIME_FLOOR)
+		b = TLS_TIME_FLOOR;
+	return t > b ? t : b;
+}
+
 static void
 x509_init(struct x509 *x, const struct tls_conf *c, const char *host)
 {
-	time_t now = time(NULL);
-	long long t = now > TLS_TIME_FLOOR ? (long long)now : TLS_TIME_FLOOR;
+	long long t = cert_time();
 
 	x->vtable = &x509_vtable;
 	x->conf = c;
