@@ -81,6 +81,8 @@ tftp_rx_start(struct tftp_rx *r, const struct tftp_ask *ask, unsigned long long 
 {
 	memset(r, 0, sizeof *r);
 	r->ask = *ask;
+	if (r->ask.blksize == 512)
+		r->ask.blksize = 0;	/* the default: not asked, so not to be offered */
 	r->max = max;
 	r->blksize = 512;
 	r->tsize = -1;
@@ -189,8 +191,12 @@ oack(struct tftp_rx *r, const unsigned char *p, size_t n)
 	const char *s = (const char *)p + 2, *end = (const char *)p + n, *name, *val;
 	unsigned seen = 0;
 
+	if (r->started && r->block == 0 && r->got == 0) {
+		r->outlen = tftp_ack(r->out, 0);	/* our ACK of it was lost */
+		return RX_ACKAGAIN;
+	}
 	if (r->started)
-		return r->block == 0 ? RX_ACKAGAIN : RX_IGNORE;
+		return RX_IGNORE;
 	if (n > 2 && p[n - 1] != '\0')
 		return fail(r, ERR_ILLEGAL, "malformed OACK", "malformed OACK");
 	while (s < end) {
