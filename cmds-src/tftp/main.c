@@ -139,13 +139,15 @@ resolve(const char *op)
 }
 
 /* An unconnected socket, so the server may answer from a port of its own
- * choosing; IP_RECVERR all the same, so a port unreachable is an error. */
+ * choosing; IP_RECVERR all the same, so its ICMP errors (port unreachable)
+ * are queued, each with where the packet that caused it went. Non-blocking:
+ * poll may say POLLERR with no datagram to read. */
 static void
 open_socket(void)
 {
 	int on = 1, v6 = t.srv.ss_family == AF_INET6;
 
-	if ((t.sock = socket(t.srv.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
+	if ((t.sock = socket(t.srv.ss_family, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)) < 0)
 		fail("socket: %s", strerror(errno));
 	if (v6)
 		setsockopt(t.sock, IPPROTO_IPV6, IPV6_RECVERR, &on, sizeof on);
@@ -190,25 +192,69 @@ send_rrq(int with_options)
 	send_kept(buf, n);
 }
 
+/* Do A and B hold the same address, and the same port if PORT? */
+static int
+same(const struct sockaddr_storage *a, const struct sockaddr_storage *b, int port)
+{
+	const struct sockaddr_in *a4 = (const void *)a, *b4 = (const void *)b;
+	const struct sockaddr_in6 *a6 = (const void *)a, *b6 = (const void *)b;
+
+	if (a->ss_family != b->ss_family)
+		return 0;
+	if (a->ss_family == AF_INET6)
+		return memcmp(&a6->sin6_addr, &b6->sin6_addr, 16) == 0 && (!port || a6->sin6_port == b6->sin6_port);
+	return a4->sin_addr.s_addr == b4->sin_addr.s_addr && (!port || a4->sin_port == b4->sin_port);
+}
+
 /* Is FROM the server? Its first packet fixes the transfer ID (RFC 1350: the
  * port it answers from); the address must be the one asked. */
 static int
 from_server(const struct sockaddr_storage *from)
 {
-	const struct sockaddr_in *a = (const void *)from, *b = (const void *)&t.srv, *c = (const void *)&t.peer;
-	const struct sockaddr_in6 *a6 = (const void *)from, *b6 = (const void *)&t.srv, *c6 = (const void *)&t.peer;
-
-	if (from->ss_family != t.srv.ss_family)
-		return 0;
-	if (from->ss_family == AF_INET6 ? memcmp(&a6->sin6_addr, &b6->sin6_addr, 16) != 0 :
-	    a->sin_addr.s_addr != b->sin_addr.s_addr)
+	if (!same(from, &t.srv, 0))
 		return 0;
 	if (!t.tid) {
 		t.peer = *from;
 		t.tid = 1;
 		return 1;
 	}
-	return from->ss_family == AF_INET6 ? a6->sin6_port == c6->sin6_port : a->sin_port == c->sin_port;
+	return same(from, &t.peer, 1);
+}
+
+/* linux/errqueue.h's struct sock_extended_err, which musl lacks. */
+struct ext_err {
+	uint32_t ee_errno;
+	uint8_t ee_origin, ee_type, ee_code, ee_pad;
+	uint32_t ee_info, ee_data;
+};
+
+/* The ICMP errors queued (IP_RECVERR): one about what went to the server ends
+ * the transfer with its reason (Connection refused); others, about a stranger
+ * told ERROR 5, do not. */
+static void
+icmp_errors(void)
+{
+	struct sockaddr_storage to;
+	char ctl[512];
+	struct msghdr m;
+	struct cmsghdr *c;
+	struct ext_err e;
+
+	for (;;) {
+		memset(&m, 0, sizeof m);
+		m.msg_name = &to, m.msg_namelen = sizeof to;
+		m.msg_control = ctl, m.msg_controllen = sizeof ctl;
+		if (recvmsg(t.sock, &m, MSG_ERRQUEUE | MSG_DONTWAIT) < 0)
+			return;
+		for (c = CMSG_FIRSTHDR(&m); c != NULL; c = CMSG_NXTHDR(&m, c)) {
+			if (!(c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_RECVERR) &&
+			    !(c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_RECVERR))
+				continue;
+			memcpy(&e, CMSG_DATA(c), sizeof e);
+			if (e.ee_errno != 0 && same(&to, t.tid ? &t.peer : &t.srv, 1))
+				fail("%s", strerror(e.ee_errno));
+		}
+	}
 }
 
 /* A packet from another port (or host): RFC 1350 says tell it, and carry on. */
@@ -295,14 +341,18 @@ transfer(void)
 	for (;;) {
 		int ms = wait_ms(start, progress);
 
-		if (ms == 0 || poll(&pfd, 1, ms) == 0) {
+		if (ms == 0 || poll(&pfd, 1, ms) <= 0) {
 			if (now_ms() - t.sent >= RESEND_MS)
 				send_kept(t.last, t.lastlen);
 			continue;
 		}
+		if (pfd.revents & POLLERR)
+			icmp_errors();
 		len = sizeof from;
 		if ((n = recvfrom(t.sock, buf, sizeof buf, 0, (struct sockaddr *)&from, &len)) < 0) {
-			if (errno == EINTR || errno == EAGAIN)
+			/* an ICMP error is the queue's to judge, done above */
+			if (errno == EINTR || errno == EAGAIN || errno == ECONNREFUSED ||
+			    errno == EHOSTUNREACH || errno == ENETUNREACH || errno == EPROTO)
 				continue;
 			fail("%s", strerror(errno));
 		}

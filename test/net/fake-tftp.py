@@ -6,6 +6,9 @@ port (its transfer ID), in a thread of its own, and notes what happened in LOG, 
   plain/SIZE     no options (DATA 1 at once), SIZE bytes of 'x'
   wrongtid/SIZE  DATA 1, then a DATA 2 of junk from another port, whose ERROR
                  5 is noted, then the real DATA 2 onwards
+  tidgone/SIZE   the same, but the other port's socket is connected elsewhere,
+                 so the ERROR 5 meets a port unreachable, which must not end
+                 the transfer
   dup/SIZE       every DATA three times over; notes the most ACKs one block got
   stall/SIZE     an OACK as asked, then DATA 1 to 3, then silence
   bigblk         an OACK with blksize 2000, more than any client asks; notes the ERROR
@@ -101,6 +104,16 @@ def serve(req, peer):
         m, _ = recv(other)
         log.write('wrongtid: the other port got %r\n' % (m,))
         send_file(s, peer, body, 512, first=2)
+    elif kind == 'tidgone':
+        other = socket.socket(fam, socket.SOCK_DGRAM)
+        other.bind((addr, 0))
+        other.connect((addr, 9))
+        data(s, peer, 1, body[:512])
+        recv(s)
+        data(other, peer, 2, b'junk' * 128)
+        time.sleep(0.2)
+        send_file(s, peer, body, 512, first=2)
+        log.write('tidgone: sent\n')
     elif kind == 'dup':
         most = send_file(s, peer, body, 512, copies=3)
         log.write('dup: at most %d ACKs for one block\n' % most)
