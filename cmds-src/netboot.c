@@ -1,4 +1,4 @@
-/* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP(S), kexec into it */
+/* netboot - DHCP on the first NIC, fetch a kernel (and initrd) over HTTP(S) or TFTP, kexec into it */
 #include "cmd.h"
 #include "num.h"
 #include "url.h"
@@ -70,13 +70,47 @@ step(const char *what, char *const argv[])
 		die("%s failed", what);
 }
 
-/* wget URL into FILE, giving up on a server that stalls (FETCH_TIMEOUT), takes
- * too long in all (FETCH_DEADLINE), or sends more than MAX. */
+/* The command that fetches URL into FILE: wget, or tftp for a
+ * tftp://HOST[:PORT]/PATH URL (RFC 3617; PATH as the server knows it, so a
+ * boot file "/boot/x" is tftp://HOST//boot/x). Either gives up on a server
+ * that stalls (FETCH_TIMEOUT), takes too long in all (FETCH_DEADLINE), or
+ * sends more than MAX. NULL, or why the URL will not do. */
+struct fetcher {
+	char *argv[16];
+	char host[300];
+};
+
+static const char *
+fetcher(struct fetcher *f, const char *file, const char *max, const char *url)
+{
+	const char *auth = url + 7, *path;
+	char *const wget[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", (char *)max,
+	    "-O", (char *)file, (char *)url, NULL };
+
+	if (strncasecmp(url, "tftp://", 7) != 0) {
+		memcpy(f->argv, wget, sizeof wget);
+		return NULL;
+	}
+	if ((path = strchr(auth, '/')) == NULL || path[1] == '\0')
+		return "no file in the tftp:// URL";
+	if ((size_t)(path - auth) >= sizeof f->host)
+		return "host name too long";
+	memcpy(f->host, auth, path - auth);
+	f->host[path - auth] = '\0';
+	memcpy(f->argv, (char *[]){ "tftp", "-g", "-t", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", (char *)max,
+	    "-l", (char *)file, "-r", (char *)path + 1, f->host, NULL }, 14 * sizeof (char *));
+	return NULL;
+}
+
 static void
 fetch(const char *what, const char *file, const char *max, const char *url)
 {
-	step(what, (char *[]){ "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", (char *)max,
-	    "-O", (char *)file, (char *)url, NULL });
+	struct fetcher f;
+	const char *e;
+
+	if ((e = fetcher(&f, file, max, url)) != NULL)
+		die("%s: %s", text_escape(url), e);
+	step(what, f.argv);
 }
 
 static char *
@@ -106,17 +140,14 @@ static void
 fetch_list(const char *dir)
 {
 	char *list = url_join(dir, BOOT_LIST), *sig = url_join(dir, BOOT_SIG);
-	char *const lv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", "1M",
-	    "-O", (char *)list_file, list, NULL };
-	char *const sv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", "4K",
-	    "-O", (char *)sig_file, sig, NULL };
+	struct fetcher lf, sf;
 
 	printf("netboot: fetching %s and %s (%.2f s)\n", BOOT_LIST, BOOT_SIG, uptime());
 	fflush(stdout);
 	unlink(list_file), unlink(sig_file);
-	if (run_wait(lv) != 0)
+	if (fetcher(&lf, list_file, "1M", list) != NULL || run_wait(lf.argv) != 0)
 		die("refused: %s: list missing (the fetch failed)", text_escape(list));
-	if (run_wait(sv) != 0)
+	if (fetcher(&sf, sig_file, "4K", sig) != NULL || run_wait(sf.argv) != 0)
 		die("refused: %s: signature missing (the fetch failed)", text_escape(sig));
 	free(list), free(sig);
 }
@@ -220,7 +251,9 @@ lease(const char *key)
 	return val;
 }
 
-/* The boot file as a URL: itself if it is one, else a path on the next-server. */
+/* The boot file as a URL: itself if it is an http:// or tftp:// one; else, as
+ * PXE has it, a file on the TFTP server: the next-server (siaddr), or the
+ * server option 66 names. */
 static char *
 url_from_lease(void)
 {
@@ -230,19 +263,27 @@ url_from_lease(void)
 
 	if (file == NULL)
 		die("no KERNEL_URL given and the DHCP answer names no boot file");
-	if (v6 && strncasecmp(file, "http://", 7) != 0 && strncasecmp(file, "https://", 8) != 0)
-		die("boot file URL %s: only http:// and https:// are supported", text_escape(file));
-	if (strncasecmp(file, "http://", 7) == 0 || strncasecmp(file, "https://", 8) == 0) {
+	if (v6 && strncasecmp(file, "http://", 7) != 0 && strncasecmp(file, "https://", 8) != 0 &&
+	    strncasecmp(file, "tftp://", 7) != 0)
+		die("boot file URL %s: only http://, https:// and tftp:// are supported", text_escape(file));
+	if (strncasecmp(file, "tftp://", 7) == 0 || strncasecmp(file, "http://", 7) == 0 ||
+	    strncasecmp(file, "https://", 8) == 0) {
 		url = xstrdup(file);
 	} else {
-		if (server == NULL || strcmp(server, "0.0.0.0") == 0)
+		if (server == NULL || strcmp(server, "0.0.0.0") == 0) {
+			free(server);
+			server = lease("tftp");
+		}
+		if (server == NULL)
 			die("boot file '%s' but no next-server in the DHCP answer", text_escape(file));
 		url = xmalloc(strlen(file) + strlen(server) + 16);
-		sprintf(url, "http://%s/%s", server, file[0] == '/' ? file + 1 : file);
+		sprintf(url, "tftp://%s/%s", server, file);
 	}
-	if ((e = url_parse(url, &u)) != NULL)
-		die("boot file %s: %s", text_escape(url), e);
-	url_free(&u);
+	if (strncasecmp(url, "http://", 7) == 0 || strncasecmp(url, "https://", 8) == 0) {
+		if ((e = url_parse(url, &u)) != NULL)
+			die("boot file %s: %s", text_escape(url), e);
+		url_free(&u);
+	}
 	free(file);
 	free(server);
 	return url;
@@ -294,25 +335,29 @@ first_line(const char *file, char *buf, size_t n)
 static char *
 pxe_get(void *ctx, const char *url, size_t *len)
 {
-	char *argv[] = { "wget", "-q", "-T", FETCH_TIMEOUT, "-D", FETCH_DEADLINE, "-M", PXE_CONFIG_MAX,
-	    "-O", (char *)pxe_file, (char *)url, NULL };
+	struct fetcher fe;
 	char msg[1024], *text, *shown = text_escape(url);
+	const char *e;
 	FILE *f;
 	int r;
 
 	(void)ctx;
+	if ((e = fetcher(&fe, pxe_file, PXE_CONFIG_MAX, url)) != NULL)
+		die("%s: %s", shown, e);
 	printf("netboot: trying %s (%.2f s)\n", shown, uptime());
 	fflush(stdout);
 	free(shown);
-	if ((r = run_err_to(argv, pxe_err)) < 0)
-		die_errno("wget");
+	if ((r = run_err_to(fe.argv, pxe_err)) < 0)
+		die_errno("%s", fe.argv[0]);
 	first_line(pxe_err, msg, sizeof msg);
-	if (r != 0 && (strstr(msg, ": 404 ") || strstr(msg, ": 410 "))) {
+	/* HTTP's 404 and 410, TFTP's error 1 (file not found) */
+	if (r != 0 && (strstr(msg, ": 404 ") || strstr(msg, ": 410 ") || strstr(msg, ": server error 1: "))) {
 		errno = ENOENT;
 		return NULL;
 	}
 	if (r != 0)
-		die("%s", strncmp(msg, "wget: ", 6) == 0 ? msg + 6 : "fetching a pxelinux config failed");
+		die("%s", strncmp(msg, "wget: ", 6) == 0 || strncmp(msg, "tftp: ", 6) == 0 ?
+		    msg + 6 : "fetching a pxelinux config failed");
 	if ((f = fopen(pxe_file, "r")) == NULL)
 		die_errno("%s", pxe_file);
 	text = xmalloc((1 << 20) + 1);

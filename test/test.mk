@@ -123,13 +123,14 @@ edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
 	test/edit/run $(B)/root-multicall/bin/vi
 	test/edit/run $(B)/test/vi-tcc
 
-# ip, ping, dhclient and wget against servers in network namespaces made for
-# the purpose (root; the host's own network is never touched); wget's https.
+# ip, ping, dhclient, wget and tftp against servers in network namespaces made
+# for the purpose (root; the host's own network is never touched); wget's https.
 net-test: $(B)/root-multicall.staged
 	test/net/run $(B)/root-multicall
 	test/net/pxelinux $(B)/root-multicall
 	test/net/dhcp6 $(B)/root-multicall
 	test/net/https $(B)/root-multicall
+	test/net/tftp $(B)/root-multicall
 
 # Every fuzz target (test/fuzz/*/run.sh, see test/fuzz/run): make fuzz runs
 # each FUZZ_RUNS times (minutes); make fuzz-test, part of make test, runs each
