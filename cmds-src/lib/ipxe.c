@@ -466,7 +466,8 @@ find_label(struct script *s, const char *label)
 		l = s->text + p;
 		eol = memchr(l, '\n', s->len - p);
 		ll = eol ? (size_t)(eol - l) : s->len - p;
-		j = strspn(l, " \t");	/* stops at the newline, or the end: no NUL in S */
+		for (j = 0; j < ll && (l[j] == ' ' || l[j] == '\t'); j++)
+			;	/* S need not end in a NUL */
 		if (!cont && j < ll && l[j] == ':' && ll - j - 1 >= n && memcmp(l + j + 1, label, n) == 0 &&
 		    (j + 1 + n == ll || strchr(" \t\r", l[j + 1 + n]) != NULL)) {
 			s->pos = p + ll + (eol != NULL);
