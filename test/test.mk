@@ -1,6 +1,6 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck pxelinux
+UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck pxelinux ipxe
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC)) $(UBUILD_LIB)
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
@@ -12,6 +12,7 @@ test_sigcheck_SRC := $(addprefix $(LIB_DIR)/,pem.c spki.c sumlist.c hex_bytes.c)
 test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c syslinux.c collect.c) $(B)/test/libcmd.a
 # netboot's pxelinux: lib/pxelinux.c, lib/pxe_names.c and the syslinux parser they share with boot.
 test_pxelinux_SRC := $(B)/test/libcmd.a
+test_ipxe_SRC := $(B)/test/libcmd.a
 UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot
 # make fuzz: runs of each fuzz target; make fuzz-test: seconds of each (below).
 FUZZ_RUNS ?= 1000000
