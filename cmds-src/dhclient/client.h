@@ -20,3 +20,5 @@ void dhcp6_prepare(const char *ifname);
 int dhcp6_run(const struct dhclient *c);
 void dhclient_replace(const char *path, void (*put)(FILE *, const void *), const void *arg);
 double dhclient_now(void);
+/* KEY=VALUE into a lease file, quoted as netboot and sh read it back. */
+void dhclient_put_value(FILE *f, const char *key, const char *v);

@@ -325,17 +325,6 @@ announce(const struct dhcp_lease *l)
 		    (unsigned long)l->lease);
 }
 
-/* KEY=VALUE, quoted as netboot and sh read it back. */
-static void
-put_value(FILE *f, const char *key, const char *v)
-{
-	char *q = url_quote(v);
-
-	if (q != NULL)		/* dhcp_parse lets no control character through */
-		fprintf(f, "%s=%s\n", key, q);
-	free(q);
-}
-
 /* The lease as KEY=VALUE lines, for netboot and scripts; what is not known is left out. */
 static void
 put_lease(FILE *f, const void *arg)
@@ -353,16 +342,16 @@ put_lease(FILE *f, const void *arg)
 	if (l->ndns)
 		fprintf(f, "dns=%s\n", dns);
 	if (l->domain[0])
-		put_value(f, "domain", l->domain);
+		dhclient_put_value(f, "domain", l->domain);
 	if (l->hostname[0])
-		put_value(f, "hostname", l->hostname);
+		dhclient_put_value(f, "hostname", l->hostname);
 	fprintf(f, "serverid=%s\n", ntoa(l->server));
 	if (l->siaddr)
 		fprintf(f, "siaddr=%s\n", ntoa(l->siaddr));
 	if (l->tftp[0])
-		put_value(f, "tftp", l->tftp);
+		dhclient_put_value(f, "tftp", l->tftp);
 	if (l->bootfile[0])
-		put_value(f, "bootfile", l->bootfile);
+		dhclient_put_value(f, "bootfile", l->bootfile);
 	if (l->lease)
 		fprintf(f, "lease=%lu\n", (unsigned long)l->lease);
 }

@@ -1,5 +1,6 @@
 /* replace.c - dhclient's lease and resolv.conf files, replaced whole */
 #include "client.h"
+#include "url.h"
 
 void
 dhclient_replace(const char *path, void (*put)(FILE *, const void *), const void *arg)
@@ -35,4 +36,14 @@ dhclient_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+void
+dhclient_put_value(FILE *f, const char *key, const char *v)
+{
+	char *q = url_quote(v);
+
+	if (q != NULL)		/* the parsers let no control character through */
+		fprintf(f, "%s=%s\n", key, q);
+	free(q);
 }

@@ -364,16 +364,6 @@ put_hex(FILE *f, const unsigned char *p, size_t n)
 		fprintf(f, "%02x", p[i]);
 }
 
-static void
-put_value(FILE *f, const char *key, const char *v)
-{
-	char *q = url_quote(v);
-
-	if (q != NULL)		/* dhcp6_parse lets no control character through */
-		fprintf(f, "%s=%s\n", key, q);
-	free(q);
-}
-
 /* The lease as KEY=VALUE lines, as for DHCPv4 but with keys of its own. */
 static void
 put_lease(FILE *f, const void *arg)
@@ -391,9 +381,9 @@ put_lease(FILE *f, const void *arg)
 	put_hex(f, l->server_id, l->server_id_len);
 	fputc('\n', f);
 	if (l->bootfile_url[0])
-		put_value(f, "bootfile_url", l->bootfile_url);
+		dhclient_put_value(f, "bootfile_url", l->bootfile_url);
 	if (l->bootfile_param[0])
-		put_value(f, "bootfile_param", l->bootfile_param);
+		dhclient_put_value(f, "bootfile_param", l->bootfile_param);
 	if (l->has_addr)
 		fprintf(f, "lease6=%lu\n", (unsigned long)l->valid);
 }
