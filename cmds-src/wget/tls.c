@@ -55,19 +55,20 @@ static br_x509_trust_anchor *tas;
 static size_t n_tas;
 static const char *tas_path;
 
-struct dn {
+/* Bytes a BearSSL decoder hands over piece by piece (a DN, a PEM object). */
+struct bytes {
 	unsigned char *p;
 	size_t len;
 };
 
 static void
-add_dn(void *ctx, const void *buf, size_t len)
+add_bytes(void *ctx, const void *buf, size_t len)
 {
-	struct dn *d = ctx;
+	struct bytes *o = ctx;
 
-	d->p = xrealloc(d->p, d->len + len);
-	memcpy(d->p + d->len, buf, len);
-	d->len += len;
+	o->p = xrealloc(o->p, o->len + len);
+	memcpy(o->p + o->len, buf, len);
+	o->len += len;
 }
 
 static unsigned char *
@@ -86,9 +87,9 @@ add_anchor(const unsigned char *der, size_t len)
 	br_x509_decoder_context d;
 	br_x509_trust_anchor *ta;
 	br_x509_pkey *k;
-	struct dn dn = { NULL, 0 };
+	struct bytes dn = { NULL, 0 };
 
-	br_x509_decoder_init(&d, add_dn, &dn);
+	br_x509_decoder_init(&d, add_bytes, &dn);
 	br_x509_decoder_push(&d, der, len);
 	if ((k = br_x509_decoder_get_pkey(&d)) == NULL) {
 		free(dn.p);
@@ -109,27 +110,12 @@ add_anchor(const unsigned char *der, size_t len)
 	return 0;
 }
 
-struct pem_obj {
-	unsigned char *p;
-	size_t len;
-};
-
-static void
-add_bytes(void *ctx, const void *buf, size_t len)
-{
-	struct pem_obj *o = ctx;
-
-	o->p = xrealloc(o->p, o->len + len);
-	memcpy(o->p + o->len, buf, len);
-	o->len += len;
-}
-
 /* The CERTIFICATE blocks of TEXT as trust anchors; NULL, or why not. */
 static const char *
 parse_pem(const unsigned char *text, size_t n)
 {
 	br_pem_decoder_context pc;
-	struct pem_obj o = { NULL, 0 };
+	struct bytes o = { NULL, 0 };
 	int cert = 0;
 	size_t k;
 
