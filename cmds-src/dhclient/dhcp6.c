@@ -152,7 +152,9 @@ ia_addr(const unsigned char *p, size_t n, struct dhcp6_reply *out)
 	/* RFC 8415 18.2.10.1: a preferred lifetime above the valid one, or a zero valid one, is dropped. */
 	if (st != 0 || out->has_addr || valid == 0 || pref > valid)
 		return 0;
+	/* an address granted: another address's (or IA's) refusal before it is moot */
 	out->has_addr = 1;
+	out->ia_status = 0;
 	memcpy(out->addr, p, 16);
 	out->preferred = pref, out->valid = valid;
 	return 0;
