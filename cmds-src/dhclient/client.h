@@ -12,6 +12,7 @@
 struct dhclient {
 	const char *ifname, *lease_file, *resolv;
 	int timeout, retries, quiet, noconf;
+	int four;	/* DHCPv6 without Rapid Commit: SOLICIT, ADVERTISE, REQUEST, REPLY */
 	int index, nl;
 	unsigned char mac[6];
 	double start, deadline;

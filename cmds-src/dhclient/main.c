@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 
 static const char usage[] =
-    "dhclient [-6nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]";
+    "dhclient [-6Fnq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]";
 
 #define ETH_P_IP_ 0x0800
 #define ARPHRD_ETHER_ 1
@@ -27,7 +27,7 @@ struct auxdata {
 
 static struct {
 	const char *ifname, *lease_file, *resolv;
-	int timeout, retries, quiet, noconf, v6;
+	int timeout, retries, quiet, noconf, v6, four;
 	int index, fd, nl;
 	unsigned char mac[6];
 	uint32_t xid;
@@ -406,6 +406,7 @@ v6(void)
 
 	c.ifname = d.ifname, c.lease_file = d.lease_file, c.resolv = d.resolv;
 	c.timeout = d.timeout, c.retries = d.retries, c.quiet = d.quiet, c.noconf = d.noconf;
+	c.four = d.four;
 	c.index = d.index, c.nl = d.nl;
 	memcpy(c.mac, d.mac, 6);
 	c.start = d.start, c.deadline = d.deadline;
@@ -417,9 +418,10 @@ options(struct opt *o)
 {
 	int c;
 
-	while ((c = opt_next(o, "6f:i:nqR:r:t:")) != -1) {
+	while ((c = opt_next(o, "6Ff:i:nqR:r:t:")) != -1) {
 		switch (c) {
 		case '6': d.v6 = 1; break;
+		case 'F': d.four = 1; break;
 		case 'f': d.lease_file = o->arg; break;
 		case 'i': d.ifname = o->arg; break;
 		case 'n': d.noconf = 1; break;

@@ -324,7 +324,9 @@ get_lease(struct dhcp6_reply *l)
 		sent.xid = random32() & 0xffffff;
 		sent.duid = duid, sent.duid_len = sizeof duid;
 		sent.iaid = (uint32_t)c->mac[2] << 24 | (uint32_t)c->mac[3] << 16 | c->mac[4] << 8 | c->mac[5];
-		sent.rapid = 1;
+		/* With several servers on a link, each commits an address to a
+		 * Rapid Commit (RFC 8415 18.3.1): -F asks for the four messages. */
+		sent.rapid = !c->four;
 		memset(&server, 0, sizeof server);
 		noaddrs = 0, began = 0;
 		switch (exchange(SOL_TIMEOUT, SOL_MAX_RT, c->retries + 1, &adv)) {

@@ -1,6 +1,6 @@
 # dhclient.t - golden tests for dhclient: usage and arguments (leases are
 # tested against udhcpd in network namespaces by test/net/run)
-u=$'usage: dhclient [-6nq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]\n'
+u=$'usage: dhclient [-6Fnq] [-i IFACE] [-t TIMEOUT] [-r RETRIES] [-f LEASEFILE] [-R RESOLVCONF] [IFACE]\n'
 t '--help' 0 'dhclient --help' "$u"
 t 'bad option' 1 'dhclient -z eth0 2>&1' $'dhclient: -z: unknown option\n'"$u"
 t 'missing argument' 1 'dhclient -t 2>&1' $'dhclient: -t: option requires an argument\n'"$u"
