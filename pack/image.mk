@@ -24,9 +24,9 @@ $(SELECT): pack/select.c pack/budget.c pack/budget.h $(SELECT_LIB) $(LIB_HDR) | 
 
 KEYS_CPIO := $(B)/boot-keys.cpio.zst
 CA_CPIO := $(B)/ca-certs.cpio.zst
-$(KEYS_CPIO): pack/stage-keys.sh $(PACK) FORCE
+$(KEYS_CPIO): pack/stage-keys.sh pack/extra.sh $(PACK) FORCE
 	pack/stage-keys.sh $(BOOT_KEYS) $(PACK) $@ $(B)/boot-keys.manifest
-$(CA_CPIO): pack/stage-ca.sh $(PACK) FORCE
+$(CA_CPIO): pack/stage-ca.sh pack/extra.sh $(PACK) FORCE
 	pack/stage-ca.sh $(CA_CERTS) $(PACK) $@ $(B)/ca-certs.manifest
 # The archives appended to an image, and the name suffix that says so.
 EXTRAS := $(if $(BOOT_KEYS),$(KEYS_CPIO)) $(if $(CA_CERTS),$(CA_CPIO))

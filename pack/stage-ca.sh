@@ -1,14 +1,11 @@
 #!/bin/sh
 # stage-ca.sh FILE PACK OUT.cpio.zst MANIFEST - wget's trust anchors as an
-# archive of their own: FILE as etc/ssl/certs/ca.pem, checked to be PEM
-# certificates (each one read by openssl x509), no private key. The image
-# builder appends it to an image, as it does the boot keys' archive. OUT
-# appears whole or not at all.
+# archive of their own (see extra.sh): FILE as etc/ssl/certs/ca.pem, checked
+# to be PEM certificates (each one read by openssl x509), no private key.
 set -eu
-ca=${1:?usage: stage-ca.sh FILE PACK OUT MANIFEST}
-pack=${2:?usage: stage-ca.sh FILE PACK OUT MANIFEST}
-out=${3:?usage: stage-ca.sh FILE PACK OUT MANIFEST}
-manifest=${4:?usage: stage-ca.sh FILE PACK OUT MANIFEST}
+. "$(dirname "$0")/extra.sh"
+extra_start stage-ca.sh "$@"
+ca=$src
 [ -f "$ca" ] || { echo "CA_CERTS: $ca: not a file" >&2; exit 1; }
 if grep -q 'PRIVATE KEY' "$ca"; then
 	echo "CA_CERTS: $ca: holds a private key; the image takes certificates only" >&2
@@ -19,9 +16,6 @@ if grep -- '-----BEGIN ' "$ca" | grep -qv -- '-----BEGIN CERTIFICATE-----'; then
 	exit 1
 fi
 command -v openssl >/dev/null || { echo "CA_CERTS: openssl is needed to check $ca" >&2; exit 1; }
-tree=$out.tree
-rm -rf "$tree"
-trap 'rm -rf "$tree"' EXIT
 mkdir -p "$tree/etc/ssl/certs" "$tree/split"
 # One file per certificate, each of which openssl must read.
 awk -v d="$tree/split" '/-----BEGIN CERTIFICATE-----/ { n++; f = sprintf("%s/%04d.pem", d, n) }
@@ -38,6 +32,4 @@ done
 [ "$n" -gt 0 ] || { echo "CA_CERTS: $ca: no PEM certificates (-----BEGIN CERTIFICATE-----)" >&2; exit 1; }
 cat "$tree/split"/*.pem >"$tree/etc/ssl/certs/ca.pem"
 rm -r "$tree/split"
-chmod 755 "$tree/etc" "$tree/etc/ssl" "$tree/etc/ssl/certs"
-chmod 644 "$tree/etc/ssl/certs/ca.pem"
-"$pack" -m "$manifest" "$tree" "$out"
+extra_finish

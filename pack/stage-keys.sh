@@ -1,18 +1,12 @@
 #!/bin/sh
 # stage-keys.sh KEYDIR PACK OUT.cpio.zst MANIFEST - the boot keys as an archive
-# of their own: etc/boot-keys/*.pem, every PEM file of KEYDIR, checked to be a
-# public key. The image builder appends it to an image: the kernel unpacks
-# concatenated archives one after another, so the images themselves (and the
-# tests that use them) stay without keys. OUT appears whole or not at all.
+# of their own (see extra.sh): etc/boot-keys/*.pem, every PEM file of KEYDIR,
+# checked to be a public key.
 set -eu
-keys=${1:?usage: stage-keys.sh KEYDIR PACK OUT MANIFEST}
-pack=${2:?usage: stage-keys.sh KEYDIR PACK OUT MANIFEST}
-out=${3:?usage: stage-keys.sh KEYDIR PACK OUT MANIFEST}
-manifest=${4:?usage: stage-keys.sh KEYDIR PACK OUT MANIFEST}
+. "$(dirname "$0")/extra.sh"
+extra_start stage-keys.sh "$@"
+keys=$src
 [ -d "$keys" ] || { echo "BOOT_KEYS: $keys: not a directory" >&2; exit 1; }
-tree=$out.tree
-rm -rf "$tree"
-trap 'rm -rf "$tree"' EXIT
 mkdir -p "$tree/etc/boot-keys"
 n=0
 for k in "$keys"/*.pem; do
@@ -29,6 +23,4 @@ for k in "$keys"/*.pem; do
 	n=$((n + 1))
 done
 [ "$n" -gt 0 ] || { echo "BOOT_KEYS: $keys: no *.pem public keys" >&2; exit 1; }
-chmod 755 "$tree/etc" "$tree/etc/boot-keys"
-chmod 644 "$tree/etc/boot-keys/"*.pem
-"$pack" -m "$manifest" "$tree" "$out"
+extra_finish
