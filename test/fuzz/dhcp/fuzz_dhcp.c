@@ -1,20 +1,8 @@
 /* fuzz_dhcp - libFuzzer harness: dhcp_parse and dhcp_ip_unwrap on arbitrary bytes */
+#include "../lib/text.h"
 #include "dhcp.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
-
-/* A string field: NUL-terminated inside its array, no control characters. */
-static void
-check_text(const char *s, size_t cap)
-{
-	size_t n = strnlen(s, cap);
-
-	if (n == cap)
-		abort();
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			abort();
-}
 
 static void
 check_lease(const unsigned char *p, size_t n)
@@ -34,11 +22,11 @@ check_lease(const unsigned char *p, size_t n)
 		abort();
 	if (l.type == DHCP_OFFER && l.server == 0)
 		abort();
-	check_text(l.hostname, sizeof l.hostname);
-	check_text(l.domain, sizeof l.domain);
-	check_text(l.tftp, sizeof l.tftp);
-	check_text(l.bootfile, sizeof l.bootfile);
-	check_text(l.message, sizeof l.message);
+	check_text(l.hostname, sizeof l.hostname, 1);
+	check_text(l.domain, sizeof l.domain, 1);
+	check_text(l.tftp, sizeof l.tftp, 1);
+	check_text(l.bootfile, sizeof l.bootfile, 1);
+	check_text(l.message, sizeof l.message, 1);
 }
 
 /* Wrapped, then turned into a reply (ports swapped: the checksums stay right), it unwraps to itself. */

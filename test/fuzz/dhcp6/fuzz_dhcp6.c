@@ -1,4 +1,5 @@
 /* fuzz_dhcp6 - libFuzzer harness: dhcp6_parse and dhcp6_build on arbitrary bytes */
+#include "../lib/text.h"
 #include "dhcp6.h"
 #include <stdlib.h>
 #include <string.h>
@@ -7,18 +8,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 /* The seeds' client: DUID-LL of 52:54:00:00:06:02, IAID 1538. */
 static const unsigned char duid[] = { 0, 3, 0, 1, 0x52, 0x54, 0, 0, 6, 2 };
-
-static void
-check_text(const char *s, size_t cap)
-{
-	size_t n = strnlen(s, cap);
-
-	if (n == cap)
-		abort();
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			abort();
-}
 
 static void
 check(const unsigned char *p, size_t n, const struct dhcp6_msg *m)
@@ -38,9 +27,9 @@ check(const unsigned char *p, size_t n, const struct dhcp6_msg *m)
 		abort();
 	if (r.has_addr && (r.valid == 0 || r.preferred > r.valid || r.ia_status != 0))
 		abort();
-	check_text(r.bootfile_url, sizeof r.bootfile_url);
-	check_text(r.bootfile_param, sizeof r.bootfile_param);
-	check_text(r.message, sizeof r.message);
+	check_text(r.bootfile_url, sizeof r.bootfile_url, 1);
+	check_text(r.bootfile_param, sizeof r.bootfile_param, 1);
+	check_text(r.message, sizeof r.message, 1);
 	/* Another transaction's is refused. */
 	struct dhcp6_msg other = *m;
 	other.xid ^= 1;

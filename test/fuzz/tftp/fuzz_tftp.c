@@ -1,4 +1,5 @@
 /* fuzz_tftp - libFuzzer harness: tftp's read transfer (pkt.c) fed packets from arbitrary bytes */
+#include "../lib/text.h"
 #include "tftp.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
@@ -9,19 +10,6 @@ static unsigned
 get16(const unsigned char *p)
 {
 	return (unsigned)p[0] << 8 | p[1];
-}
-
-/* Text for a terminal: NUL-terminated in its array, no control characters. */
-static void
-check_text(const char *s, size_t cap, int empty_ok)
-{
-	size_t n = strnlen(s, cap);
-
-	if (n == cap || (n == 0 && !empty_ok))
-		abort();
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
-			abort();
 }
 
 static void
