@@ -5,7 +5,8 @@
  *   nak       offers 10.9.3.50, then says NAK to every REQUEST
  *   overload  offers and acknowledges 10.9.3.50 with its options in the BOOTP
  *             sname and file fields (option 52), over a plain UDP socket
- *   boot:FILE offers and acknowledges 10.9.3.50 with boot file FILE (option 67)
+ *   boot:FILE offers and acknowledges 10.9.3.50 with boot file FILE (option 67),
+ *             as often as asked (an iPXE script's dhcp asks again)
  * It gives up after 20 seconds whatever happens.
  * usage: fakedhcp IFACE SERVER garbage|nak|overload|boot:FILE
  */
@@ -169,8 +170,6 @@ main(int argc, char *argv[])
 			start(type == 1 ? 2 : 5, 0);
 			put(67, mode + 5, strlen(mode + 5));
 			finish();
-			if (type == 3)
-				return 0;
 		}
 		if (strcmp(mode, "overload") == 0) {
 			overload(type == 1 ? 2 : 5);
