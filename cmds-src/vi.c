@@ -1,6 +1,7 @@
 /* vi - edit a file on the screen with the vi keys, at a serial console */
 #include "cmd.h"
 #include "io.h"
+#include "outfile.h"
 #include <ctype.h>
 #include <poll.h>
 #include <regex.h>
@@ -784,101 +785,26 @@ write_lines(int fd, long from, long to)
 	return total;
 }
 
-static mode_t
-new_mode(void)
-{
-	mode_t m = umask(0);
-
-	umask(m);
-	return 0666 & ~m;
-}
-
-/* Write in place, for what is not a regular file (/dev/ttyS0, /dev/full). */
-static long long
-save_in_place(const char *path, long from, long to)
-{
-	long long n;
-	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC), e;
-
-	if (fd < 0)
-		return -1;
-	n = write_lines(fd, from, to);
-	e = errno;
-	if (close(fd) < 0 && n >= 0)
-		return -1;
-	errno = e;
-	return n;
-}
-
 /*
  * Save lines FROM..TO as PATH, safely: a temporary file in the same
  * directory, synced, then renamed over it, with the old file's mode and
- * owner. A full disk leaves the old file whole. The byte count, or -1 and
- * errno.
+ * owner; a symlink's target is saved, and what is no regular file
+ * (/dev/ttyS0, /dev/full) is written in place. A full disk leaves the old
+ * file whole. The byte count, or -1 and errno.
  */
 static long long
 save(const char *path, long from, long to)
 {
-	struct stat st;
-	char *real = realpath(path, NULL), *tmp;
-	const char *target = real ? real : path, *base = strrchr(target, '/');
-	int dirlen = base ? (int)(base - target) + 1 : 0, fd, e, exists;
+	struct outfile o;
 	long long n;
 
-	base = base ? base + 1 : target;
-	exists = stat(target, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		free(real);
-		return save_in_place(path, from, to);
+	if (out_open(&o, path, 0666, OUT_EDIT | OUT_SYNC) < 0)
+		return -1;
+	if ((n = write_lines(o.fd, from, to)) < 0) {
+		out_abort(&o);
+		return -1;
 	}
-	tmp = xmalloc(strlen(target) + 16);
-	sprintf(tmp, "%.*s.%s.vi-XXXXXX", dirlen, target, base);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		e = errno;
-		free(tmp);
-		n = -1;
-		/* a directory we may not write in, a file we may: write in place */
-		if ((e == EACCES || e == EROFS || e == EPERM) && exists && access(target, W_OK) == 0)
-			n = save_in_place(target, from, to);
-		else
-			errno = e;
-		free(real);
-		return n;
-	}
-	if (exists) {
-		fchmod(fd, st.st_mode & 07777);
-		if (fchown(fd, st.st_uid, st.st_gid) < 0)
-			fchmod(fd, st.st_mode & 0777);
-	} else {
-		fchmod(fd, new_mode());
-	}
-	n = write_lines(fd, from, to);
-	if (n >= 0 && fsync(fd) < 0 && errno != EINVAL)
-		n = -1;
-	e = errno;
-	if (close(fd) < 0 && n >= 0) {
-		n = -1;
-		e = errno;
-	}
-	if (n >= 0 && rename(tmp, target) < 0) {
-		n = -1;
-		e = errno;
-	}
-	if (n < 0) {
-		unlink(tmp);
-	} else {
-		/* the rename itself must reach the disk too */
-		tmp[dirlen] = '\0';
-		if ((fd = open(dirlen ? tmp : ".", O_RDONLY | O_CLOEXEC)) >= 0) {
-			fsync(fd);
-			close(fd);
-		}
-	}
-	free(tmp);
-	free(real);
-	errno = e;
-	return n;
+	return out_commit(&o) < 0 ? -1 : n;
 }
 
 /* :w and friends. 0, or -1 with the reason on the message line. */

@@ -1,6 +1,6 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck pxelinux ipxe
+UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck pxelinux ipxe outfile
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC)) $(UBUILD_LIB)
 $(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
@@ -13,6 +13,7 @@ test_boot_SRC := $(addprefix cmds-src/boot/,grub.c grub-lex.c entry.c bls.c sysl
 # netboot's pxelinux: lib/pxelinux.c, lib/pxe_names.c and the syslinux parser they share with boot.
 test_pxelinux_SRC := $(B)/test/libcmd.a
 test_ipxe_SRC := $(B)/test/libcmd.a
+test_outfile_SRC := $(B)/test/libcmd.a
 UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot
 # make fuzz: runs of each fuzz target; make fuzz-test: seconds of each (below).
 FUZZ_RUNS ?= 1000000

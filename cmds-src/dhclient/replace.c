@@ -1,32 +1,36 @@
 /* replace.c - dhclient's lease and resolv.conf files, replaced whole */
 #include "client.h"
+#include "outfile.h"
 #include "url.h"
 
+/* Written whole or not at all, synced, 0644 whatever the umask: others read it. */
 void
 dhclient_replace(const char *path, void (*put)(FILE *, const void *), const void *arg)
 {
-	char *tmp = xmalloc(strlen(path) + 8);
+	struct outfile o;
 	FILE *f;
 	int fd;
 
-	sprintf(tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+	if (out_open(&o, path, 0644, OUT_EXACT | OUT_SYNC) < 0) {
 		warn_errno("%s", path);
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
 		return;
 	}
-	fchmod(fd, 0644);
-	put(f, arg);
-	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0 || fclose(f) != 0 ||
-	    rename(tmp, path) != 0) {
+	if ((fd = dup(o.fd)) < 0 || (f = fdopen(fd, "w")) == NULL) {
 		warn_errno("%s", path);
-		unlink(tmp);
+		if (fd >= 0)
+			close(fd);
+		out_abort(&o);
+		return;
 	}
-	free(tmp);
+	put(f, arg);
+	if (fflush(f) != 0 || ferror(f)) {
+		warn_errno("%s", path);
+		fclose(f);
+		out_abort(&o);
+	} else if (fclose(f) != 0 || out_commit(&o) < 0) {
+		warn_errno("%s", path);
+		out_abort(&o);
+	}
 }
 
 double

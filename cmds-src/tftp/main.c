@@ -2,12 +2,12 @@
 #include "tftp.h"
 #include "io.h"
 #include "num.h"
+#include "outfile.h"
 #include "url.h"
 #include <ctype.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/socket.h>
 
 static const char usage[] =
@@ -28,15 +28,13 @@ static struct {
 	struct sockaddr_storage peer;	/* the server's transfer ID: its address and port */
 	socklen_t srvlen;
 	int tid;		/* peer is known */
-	int fd;			/* where the data goes */
+	int fd;			/* where the data goes: out.fd, or 1 */
+	struct outfile out;	/* local */
 	struct tftp_rx rx;
 	unsigned char last[TFTP_PKT_MAX];	/* what to resend: the request, or the last ACK */
 	size_t lastlen;
 	long long sent;		/* when it was last sent, ms */
 } t;
-
-/* The temporary file, for the signal handler to remove. */
-static char *volatile tmp_path;
 
 static long long
 now_ms(void)
@@ -48,19 +46,11 @@ now_ms(void)
 }
 
 static void
-on_signal(int sig)
-{
-	if (tmp_path != NULL)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
 drop_tmp(void)
 {
-	if (tmp_path != NULL)
-		unlink(tmp_path);
+	if (t.local != NULL && t.fd >= 0)
+		out_abort(&t.out);
+	t.fd = -1;
 }
 
 /* Fail with the server, escaped: "tftp: HOST: message". */
@@ -363,36 +353,28 @@ transfer(void)
 	}
 }
 
-/* The data goes to a fresh temporary file beside LOCAL, renamed at the end. */
+/* The data goes to a fresh temporary file beside LOCAL, renamed at the
+ * end, or into a device or FIFO (-l /dev/null) in place. */
 static void
 open_output(void)
 {
-	char *p;
-
 	if (t.local == NULL) {
 		t.fd = 1;
 		return;
 	}
-	p = xmalloc(strlen(t.local) + 8);
-	sprintf(p, "%s.XXXXXX", t.local);
-	if ((t.fd = mkstemp(p)) < 0)
+	if (out_open(&t.out, t.local, 0666, 0) < 0)
 		die_errno("%s", t.local);
-	tmp_path = p;
+	t.fd = t.out.fd;
 }
 
 static void
 finish(void)
 {
-	mode_t mask = umask(0);
-
-	umask(mask);
 	if (t.local == NULL)
 		return;
-	if (fchmod(t.fd, 0666 & ~mask) < 0 || close(t.fd) < 0 || rename(tmp_path, t.local) < 0) {
-		drop_tmp();
+	t.fd = -1;
+	if (out_commit(&t.out) < 0)
 		die_errno("%s", t.local);
-	}
-	tmp_path = NULL;
 }
 
 /* -l defaults to REMOTE's last part, -r to LOCAL. */
@@ -424,6 +406,7 @@ main(int argc, char *argv[])
 	int c, get = 0;
 
 	t.timeout = 10;
+	t.fd = -1;
 	while ((c = opt_next(&o, "gl:r:b:t:D:M:")) != -1) {
 		if (c == 'g')
 			get = 1;
@@ -450,9 +433,7 @@ main(int argc, char *argv[])
 	t.host = text_escape(argv[o.ind]);
 	resolve(argv[o.ind]);
 	open_socket();
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	out_signals();
 	open_output();
 	transfer();
 	finish();

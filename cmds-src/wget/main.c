@@ -1,6 +1,6 @@
 /* wget - fetch URLs over HTTP or https into files, whole or not at all, or to standard output */
 #include "http.h"
-#include <signal.h>
+#include "outfile.h"
 
 static const char usage[] =
     "wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES]"
@@ -15,7 +15,8 @@ static struct {
 	unsigned long long max;	/* -M: bytes a body may have; 0 no limit */
 	int too_big;		/* the body was larger */
 	const char *path;	/* where this URL goes; NULL: standard output */
-	int fd;			/* the temporary file beside path, or 1; -1 before the body */
+	struct outfile file;	/* path, while its body comes */
+	int fd;			/* file.fd, or 1; -1 before the body */
 	int in_place;		/* path is a device or FIFO: fd is path itself */
 	long long total, got;	/* body bytes expected (-1: unknown) and so far */
 	long long streamed;	/* bytes that went to standard output: no retrying then */
@@ -24,9 +25,6 @@ static struct {
 	struct tls_conf tls;	/* --ca, --pin */
 } w;
 
-/* The temporary file, for the signal handler to remove. */
-static char *volatile tmp_path;
-
 static double
 now(void)
 {
@@ -34,15 +32,6 @@ now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static void
-on_signal(int sig)
-{
-	if (tmp_path != NULL)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 static int
@@ -74,28 +63,15 @@ show_progress(int last)
 		fputc('\n', stderr);
 }
 
-/* A device or FIFO (-O /dev/null, a disk) is written in place: renaming a
- * file over it would put a file where the node was. Its bytes, like
- * standard output's, cannot be taken back: no retry once some went. */
-static int
-start_in_place(void)
-{
-	if ((w.fd = open(w.path, O_WRONLY | O_CLOEXEC)) < 0) {
-		w.werr = errno;
-		return -1;
-	}
-	w.in_place = 1;
-	return 0;
-}
-
-/* A 2xx header is in: the body goes to a fresh temporary file beside the target. */
+/*
+ * A 2xx header is in: the body goes to a fresh temporary file beside the
+ * target, or into a device or FIFO (-O /dev/null, a disk) in place. Bytes
+ * written in place, like standard output's, cannot be taken back: no retry
+ * once some went.
+ */
 static int
 start(struct http_get *g)
 {
-	struct stat st;
-	char *t;
-	int fd;
-
 	w.total = g->resp.length;
 	w.got = 0;
 	if (w.max > 0 && w.total > 0 && (unsigned long long)w.total > w.max) {
@@ -114,17 +90,12 @@ start(struct http_get *g)
 		w.werr = errno;
 		return -1;
 	}
-	if (stat(w.path, &st) == 0 && !S_ISREG(st.st_mode))
-		return start_in_place();
-	t = xmalloc(strlen(w.path) + 8);
-	sprintf(t, "%s.XXXXXX", w.path);
-	if ((fd = mkstemp(t)) < 0) {
+	if (out_open(&w.file, w.path, 0666, 0) < 0) {
 		w.werr = errno;
-		free(t);
 		return -1;
 	}
-	tmp_path = t;
-	w.fd = fd;
+	w.fd = w.file.fd;
+	w.in_place = w.file.in_place;
 	return 0;
 }
 
@@ -150,15 +121,8 @@ data(struct http_get *g, const unsigned char *p, size_t n)
 static void
 drop_tmp(void)
 {
-	char *t = tmp_path;
-
-	tmp_path = NULL;
-	if (t != NULL) {
-		unlink(t);
-		free(t);
-	}
 	if (w.fd > 1)
-		close(w.fd);
+		out_abort(&w.file);
 	w.fd = -1;
 }
 
@@ -166,30 +130,9 @@ drop_tmp(void)
 static void
 finish(void)
 {
-	mode_t mask = umask(0);
-	char *t = tmp_path;
-
-	umask(mask);
-	if (w.in_place) {
-		if (close(w.fd) < 0)
-			warn_errno("%s", w.path);
-		w.fd = -1;
-		return;
-	}
-	if (fchmod(w.fd, 0666 & ~mask) < 0 || close(w.fd) < 0) {
-		w.fd = -1;
+	if (w.fd > 1 && out_commit(&w.file) < 0)
 		warn_errno("%s", w.path);
-		drop_tmp();
-		return;
-	}
 	w.fd = -1;
-	if (rename(t, w.path) < 0) {
-		warn_errno("%s", w.path);
-		drop_tmp();
-		return;
-	}
-	tmp_path = NULL;
-	free(t);
 }
 
 /* Why a fetch failed; whether trying again makes sense. */
@@ -320,7 +263,6 @@ int
 main(int argc, char *argv[])
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
-	struct sigaction sa;
 	int c;
 
 	memset(&w, 0, sizeof w);
@@ -347,11 +289,7 @@ main(int argc, char *argv[])
 	if (o.ind == argc || (w.out != NULL && strcmp(w.out, "-") != 0 && argc - o.ind > 1))
 		die_usage(&o);
 	w.progress = !w.quiet && isatty(2);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	out_signals();
 	for (int i = o.ind; i < argc; i++)
 		fetch(argv[i]);
 	return cmd_exit();
