@@ -2,6 +2,7 @@
 # Needs: $work (scratch dir), $kernel, $here (test/boot), $pass and $fail.
 # boot CASE APPEND [IMAGE [QEMU-ARGS...]] starts QEMU; expect REGEX waits for
 # the next match on the serial console; send types; finish checks the exit.
+# With $boot_netns set, QEMU runs in that network namespace (for a tap NIC).
 
 ok()  { pass=$((pass + 1)); echo "ok   $case: $*"; }
 bad() {
@@ -16,7 +17,7 @@ boot() { # boot CASE APPEND [IMAGE [QEMU-ARGS...]]: start QEMU in the background
 	[ $# -gt 0 ] || set -- -nic none
 	rm -f "$work/in" && mkfifo "$work/in"
 	t0=$(date +%s%N)
-	"$here/../../pack/qemu.sh" "$kernel" "$image" "$append" "$@" \
+	${boot_netns:+ip netns exec "$boot_netns"} "$here/../../pack/qemu.sh" "$kernel" "$image" "$append" "$@" \
 		<"$work/in" >"$log" 2>&1 &
 	qpid=$!
 	exec 7>"$work/in"	# keep the serial input open
