@@ -4,12 +4,6 @@
 #include "kexec.h"
 #include "ipxe.h"
 #include "modules.h"
-#include "io.h"
-#include <sys/syscall.h>
-
-#ifndef MFD_CLOEXEC
-#define MFD_CLOEXEC 1
-#endif
 
 /* When userspace started, in seconds since boot: init notes it in
  * /run/init.started; else PID 1's start (field 22 of /proc/1/stat), which is
@@ -56,42 +50,6 @@ listed_name(const char *dir, const char *url)
 	return strndup(url + n, strcspn(url + n, "?#"));
 }
 
-/* Several initrds (from an iPXE script), as boot_load_files does one: each
- * checked as NAME[i] through the descriptor it is then copied from, into one
- * memfd, as the kernel unpacks cpio archives one after another. */
-static int
-load_initrds(const char *kname, int n, char **name, const char *cmdline, double *check)
-{
-	static struct bootplan p;	/* large: not on a small stack */
-	char err[512], *file;
-	double t0 = uptime();
-	int kfd, ifd, fd, r;
-
-	memset(&p, 0, sizeof p);
-	p.cmdline = cmdline, p.list = LIST_FILE, p.sig = SIG_FILE;
-	if ((kfd = open(KERNEL_FILE, O_RDONLY | O_CLOEXEC)) < 0 ||
-	    (ifd = (int)syscall(SYS_memfd_create, "initrd", MFD_CLOEXEC)) < 0)
-		return -2;
-	if (bootplan_fd(&p, "kernel", kname, kfd, err, sizeof err) < 0)
-		die("%s", err);
-	for (int i = 0; i < n; i++) {
-		if ((fd = open(file = initrd_path(i), O_RDONLY | O_CLOEXEC)) < 0)
-			die_errno("%s", file);
-		if (bootplan_fd(&p, "initrd", name[i], fd, err, sizeof err) < 0)
-			die("%s", err);
-		if (copy_fd(fd, ifd) < 0)
-			die_errno("%s", file);
-		close(fd), free(file);
-	}
-	if (boot_check(&p) < 0)
-		return -1;
-	*check = uptime() - t0;
-	r = kexec_load_fd(kfd, ifd, p.cmdline) < 0 ? -2 : 0;
-	bootplan_free(&p);
-	close(kfd), close(ifd);
-	return r;
-}
-
 /* Checked, measured and loaded with kexec_file_load, timed: under QEMU's TCG
  * most of it is the kernel hashing the image (for its signature, and for
  * purgatory). The signed list, if any, names files as they are beside the
@@ -99,7 +57,8 @@ load_initrds(const char *kname, int n, char **name, const char *cmdline, double 
 void
 load(const char *url, int ninitrd, char **initrd_url, const char *cmdline)
 {
-	char *dir = url_join(url, "."), *kname = listed_name(dir, url), *iname[IPXE_INITRDS] = { NULL };
+	char *dir = url_join(url, "."), *kname = listed_name(dir, url);
+	char *iname[IPXE_INITRDS] = { NULL }, *file[IPXE_INITRDS] = { NULL };
 	double t0 = uptime(), since = t0 - init_started(), check = 0;
 	int r;
 
@@ -109,16 +68,14 @@ load(const char *url, int ninitrd, char **initrd_url, const char *cmdline)
 			    text_escape(initrd_url[i]), BOOT_LIST);
 		if (iname[i] == NULL)
 			iname[i] = xstrdup(initrd_url[i]);
+		file[i] = initrd_path(i);
 	}
 	if (boot_keys())
 		fetch_list(dir);
 	printf("netboot: loading the kernel (%.2f s)\n", t0);
 	fflush(stdout);
-	if (ninitrd > 1)
-		r = load_initrds(kname ? kname : url, ninitrd, iname, cmdline, &check);
-	else
-		r = boot_load_files(KERNEL_FILE, kname ? kname : url, ninitrd ? INITRD_FILE : NULL,
-		    iname[0], cmdline, LIST_FILE, SIG_FILE, &check);
+	r = boot_load_files(KERNEL_FILE, kname ? kname : url, ninitrd, file, iname, cmdline, LIST_FILE, SIG_FILE,
+	    &check);
 	if (r == -1)
 		exit(1);
 	if (r < 0)
@@ -127,5 +84,5 @@ load(const char *url, int ninitrd, char **initrd_url, const char *cmdline)
 	    since, uptime() - t0, check);
 	free(dir), free(kname);
 	for (int i = 0; i < ninitrd; i++)
-		free(iname[i]);
+		free(iname[i]), free(file[i]);
 }
