@@ -10,7 +10,7 @@ static const char usage[] =
 
 struct args {
 	int action;		/* 'l', 'u' or 'e' */
-	const char *kernel, *initrd, *cmdline;
+	char *kernel, *initrd, *cmdline;
 	int reuse;
 };
 
@@ -27,11 +27,11 @@ bad_usage(const char *fmt, const char *arg)
 }
 
 /* "--name=value" or "--name value": the value, or NULL if ARG is not --NAME. */
-static const char *
+static char *
 long_value(char **argv, int *i, const char *name)
 {
 	size_t n = strlen(name);
-	const char *a = argv[*i];
+	char *a = argv[*i];
 
 	if (strncmp(a, name, n) != 0)
 		return NULL;
@@ -56,8 +56,7 @@ set_action(struct args *a, int c)
 static void
 parse(int argc, char **argv, struct args *a)
 {
-	const char *v;
-	char *s;
+	char *v, *s;
 	int i;
 
 	for (i = 1; i < argc; i++) {
@@ -167,7 +166,7 @@ load(const struct args *a)
 		iname = rel_path(d, i);
 		free(d), free(i);
 	}
-	r = boot_load_files(a->kernel, kname, a->initrd, iname, a->cmdline, list, sig, NULL);
+	r = boot_load_files(a->kernel, kname, a->initrd != NULL, &a->initrd, &iname, a->cmdline, list, sig, NULL);
 	if (r == -1)
 		exit(1);
 	if (r < 0)

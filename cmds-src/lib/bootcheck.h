@@ -59,12 +59,13 @@ int boot_measure(const struct bootplan *p, char *err, size_t errlen);
  * after "CMD: verified ..." or "CMD: warning: ... unverified". */
 int boot_check(const struct bootplan *p);
 
-/* What kexec and netboot do: KERNEL and INITRD (NULL for none) opened,
- * checked as KNAME and INAME against LIST and SIG, measured, and handed to
- * kexec_file_load. 0; -1 refused (the line printed); -2 the load failed,
- * errno set. CHECK_S, if not NULL, gets the seconds checking and measuring
- * took (hashing included). */
-int boot_load_files(const char *kernel, const char *kname, const char *initrd, const char *iname,
+/* What kexec and netboot do: KERNEL and the N files INITRD (N may be 0)
+ * opened, checked as KNAME and INAME against LIST and SIG, measured, and
+ * handed to kexec_file_load; several initrds are loaded as one, concatenated
+ * in memory. 0; -1 refused, or an initrd unreadable (the line printed);
+ * -2 the load failed, errno set. CHECK_S, if not NULL, gets the seconds
+ * checking and measuring took (hashing included). */
+int boot_load_files(const char *kernel, const char *kname, int n, char *const initrd[], char *const iname[],
     const char *cmdline, const char *list, const char *sig, double *check_s);
 
 /* PATH relative to the directory DIR, both absolute: "a/b", "../x". Each

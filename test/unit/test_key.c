@@ -11,18 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "key.h"
+#include "fixture.h"
 
 static char dir[64], a[96], b[96];
-
-static void
-put(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
 
 static int
 setup(void **state)
