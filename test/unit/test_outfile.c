@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "outfile.h"
+#include "fixture.h"
 
 static char dir[64], old_cwd[4096];
 
@@ -39,16 +40,6 @@ teardown(void **state)
 		return -1;
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	return system(cmd);
-}
-
-static void
-put(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(s, f);
-	assert_int_equal(fclose(f), 0);
 }
 
 static void
