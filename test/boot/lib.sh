@@ -30,14 +30,17 @@ boot() { # boot CASE APPEND [IMAGE [QEMU-ARGS...]]: start QEMU in the background
 slow=${BOOT_SLOW:-3}
 
 expect() { # expect REGEX [SECONDS]: the next match after the previous one
-	local deadline=$(( $(date +%s) + ${2:-60} * slow )) n
+	local deadline=$(( $(date +%s) + ${2:-60} * slow )) n last=0
 	while :; do
+		# QEMU may write the line and exit between a look and the check
+		# that it still runs: one more look after it is gone.
+		kill -0 "$qpid" 2>/dev/null || last=1
 		n=$(tail -c +$((seen + 1)) "$log" | grep -aobE -m1 -- "$1" | head -1 | cut -d: -f1)
 		if [ -n "$n" ]; then
 			seen=$((seen + n + 1))
 			return 0
 		fi
-		if ! kill -0 "$qpid" 2>/dev/null || [ "$(date +%s)" -ge "$deadline" ]; then
+		if [ $last = 1 ] || [ "$(date +%s)" -ge "$deadline" ]; then
 			bad "no '$1' on the console"
 			return 1
 		fi
