@@ -59,6 +59,8 @@ send_until() { # send_until TEXT REGEX [SECONDS]
 		sleep 2
 		tail -c +$((seen + 1)) "$log" | grep -aqE -- "$2" && { expect "$2" 1; return; }
 	done
+	# as in expect: QEMU may have printed it just before it went
+	tail -c +$((seen + 1)) "$log" | grep -aqE -- "$2" && { expect "$2" 1; return; }
 	bad "no '$2' on the console"
 	return 1
 }
