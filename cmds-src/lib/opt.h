@@ -5,10 +5,29 @@
 #include "err.h"
 
 /*
- * Option parsing, getopt's spec syntax ("ab:c"), but all state lives in the
- * struct: no hidden globals, so a command can be run twice in one process.
- * "--help" as the first argument prints "usage: USAGE" and exits 0.
+ * Option parsing, getopt's spec syntax ("ab:c", "x::" for an optional
+ * argument, which must be attached), but all state lives in the struct: no
+ * hidden globals, so a command can be run twice in one process.
+ *
+ * Options may follow operands, as GNU getopt lets them: the operands are
+ * moved after the options, in their order, so that when opt_next returns -1
+ * they are argv[ind] up to argc. "--" ends the options. A spec starting with
+ * '+', or POSIXLY_CORRECT in the environment, stops at the first operand
+ * instead: commands whose operands may start with '-' (a command to run, a
+ * mode like chmod's -x, a number like seq's -1) say '+'.
+ *
+ * Long options come from a table ending in { NULL, 0 }, set as o.longs:
+ * "--name", "--name=value" or "--name value", or any unambiguous prefix of
+ * a name, is returned as CODE, the short option it stands for or a control
+ * character (1 to 31) of its own; whether it takes an argument is what
+ * CODE's entry in the spec says. "--help" prints "usage: USAGE" and the long
+ * names, and exits 0 (only as the first argument under '+').
  */
+struct opt_long {
+	const char *name;
+	int code;
+};
+
 struct opt {
 	int argc;
 	char **argv;
@@ -18,9 +37,11 @@ struct opt {
 	int pos;		/* offset inside a cluster such as -la */
 	int opt;		/* last option character returned */
 	char *arg;		/* its argument, for "x:" options */
+	const struct opt_long *longs;	/* NULL, or the long options */
+	int lim;		/* an option's argument word must be before this */
 };
 #define OPT_INIT(argc, argv, usage) \
-	{ (argc), (argv), (usage), cmd_setname((argv)[0]), 1, 0, 0, NULL }
+	{ (argc), (argv), (usage), cmd_setname((argv)[0]), 1, 0, 0, NULL, NULL, 0 }
 
 /*
  * A command with several names (test and [, md5sum and sha256sum) says so on
