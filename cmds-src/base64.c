@@ -116,6 +116,10 @@ decode(FILE *fp, int ignore)
 	return n != 0 || pad ? -1 : 0;
 }
 
+static const struct opt_long longs[] = {
+	{ "decode", 'd' }, { "ignore-garbage", 'i' }, { "wrap", 'w' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -127,6 +131,7 @@ main(int argc, char *argv[])
 
 	wrap = 76;
 	col = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "diw:")) != -1) {
 		switch (c) {
 		case 'd': dec = 1; break;

@@ -27,6 +27,10 @@ put_base(const char *s, const char *suffix, int end)
 	putchar(end);
 }
 
+static const struct opt_long longs[] = {
+	{ "multiple", 'a' }, { "suffix", 's' }, { "zero", 'z' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -34,6 +38,7 @@ main(int argc, char *argv[])
 	const char *suffix = NULL;
 	int c, all = 0, end = '\n';
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "as:z")) != -1) {
 		switch (c) {
 		case 'a': all = 1; break;

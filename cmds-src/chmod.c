@@ -48,7 +48,7 @@ main(int argc, char *argv[])
 	int c;
 
 	recurse = 0;
-	while (o.ind < argc && !is_mode(argv[o.ind]) && (c = opt_next(&o, "R")) != -1) {
+	while (o.ind < argc && !is_mode(argv[o.ind]) && (c = opt_next(&o, "+R")) != -1) {
 		if (c != 'R')
 			die_usage(&o);
 		recurse = 1;

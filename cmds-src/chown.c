@@ -78,8 +78,6 @@ main(int argc, char *argv[])
 		default: die_usage(&o);
 		}
 	}
-	if (strcmp(argv[o.ind - 1], "--") != 0 && opt_late(&argc, argv, o.ind, "-R"))
-		own.recurse = 1;
 	if (argc - o.ind < 2)
 		die_usage(&o);
 	if (!group_only) {

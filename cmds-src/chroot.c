@@ -21,7 +21,7 @@ main(int argc, char *argv[])
 	char **cmd = shell;
 	int status;
 
-	if (opt_next(&o, "") != -1)
+	if (opt_next(&o, "+") != -1)
 		bad_usage();
 	if (o.ind == argc)
 		bad_usage();

@@ -120,6 +120,11 @@ cmp(void)
 	}
 }
 
+static const struct opt_long longs[] = {
+	{ "verbose", 'l' }, { "bytes", 'n' }, { "silent", 's' }, { "quiet", 's' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -128,6 +133,7 @@ main(int argc, char *argv[])
 
 	list = silent = 0;
 	limit = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "ln:s")) != -1) {
 		switch (c) {
 		case 'l': list = 1; break;

@@ -3,7 +3,16 @@
 #include "io.h"
 
 static const char usage[] =
-    "cut -b LIST [-n] [FILE...] | -c LIST [FILE...] | -f LIST [-d DELIM] [-s] [FILE...]";
+    "cut -b LIST [-n] | -c LIST | -f LIST [-d DELIM] [-s] [--complement]"
+    " [--output-delimiter=STR] [FILE...]";
+
+enum { OPT_COMPLEMENT = 1, OPT_OUT };
+
+static const struct opt_long longs[] = {
+	{ "bytes", 'b' }, { "characters", 'c' }, { "fields", 'f' }, { "delimiter", 'd' },
+	{ "only-delimited", 's' }, { "complement", OPT_COMPLEMENT },
+	{ "output-delimiter", OPT_OUT }, { NULL, 0 },
+};
 
 /* The LIST, as ranges [lo, hi] counted from 1, sorted and merged. */
 struct range {
@@ -12,7 +21,8 @@ struct range {
 
 static struct range *ranges;
 static size_t nranges;
-static int mode, delim = '\t', only_delimited;
+static int mode, delim = '\t', only_delimited, complement;
+static const char *out_delim;	/* --output-delimiter, or NULL for DELIM (none for -b, -c) */
 
 static int
 by_lo(const void *a, const void *b)
@@ -82,20 +92,24 @@ selected(size_t i, size_t *r)
 {
 	while (*r < nranges && ranges[*r].hi < i)
 		(*r)++;
-	return *r < nranges && ranges[*r].lo <= i;
+	return (*r < nranges && ranges[*r].lo <= i) != complement;
 }
 
 static void
 cut_bytes(const char *s, size_t len)
 {
 	size_t r = 0, i, start;
+	int first = 1;
 
 	for (i = 0; i < len; i++) {
 		if (!selected(i + 1, &r))
 			continue;
 		for (start = i; i < len && selected(i + 1, &r); i++)
 			;
+		if (!first && out_delim != NULL)
+			fputs(out_delim, stdout);
 		fwrite(s + start, 1, i - start, stdout);
+		first = 0;
 	}
 }
 
@@ -118,7 +132,9 @@ cut_fields(const char *s, size_t len)
 			end = e;
 		if (!selected(field, &r))
 			continue;
-		if (!first)
+		if (!first && out_delim != NULL)
+			fputs(out_delim, stdout);
+		else if (!first)
 			putchar(delim);
 		fwrite(p, 1, end - p, stdout);
 		first = 0;
@@ -173,9 +189,11 @@ main(int argc, char *argv[])
 
 	ranges = NULL;
 	nranges = 0;
-	mode = only_delimited = 0;
+	mode = only_delimited = complement = 0;
 	delim = '\t';
-	while ((c = opt_next(&o, "b:c:d:f:ns")) != -1) {
+	out_delim = NULL;
+	o.longs = longs;
+	while ((c = opt_next(&o, "b:c:d:f:ns\001\002:")) != -1) {
 		switch (c) {
 		case 'b': case 'c': case 'f': set_mode(&o, c); break;
 		case 'd':
@@ -185,6 +203,8 @@ main(int argc, char *argv[])
 			break;
 		case 'n': break;
 		case 's': only_delimited = 1; break;
+		case OPT_COMPLEMENT: complement = 1; break;
+		case OPT_OUT: out_delim = o.arg; break;
 		default: die_usage(&o);
 		}
 	}

@@ -353,25 +353,26 @@ static struct {
 	int utc;
 } opts;
 
+static const struct opt_long longs[] = {
+	{ "date", 'd' }, { "reference", 'r' }, { "set", 's' }, { "utc", 'u' },
+	{ "universal", 'u' }, { "rfc-email", 'R' }, { "rfc-2822", 'R' },
+	{ "iso-8601", 'I' }, { NULL, 0 },
+};
+
 static void
 parse_options(struct opt *o)
 {
 	int c;
 
-	for (;;) {
-		/* -I takes its argument only when attached: by hand. */
-		if (o->pos == 0 && o->ind < o->argc && strncmp(o->argv[o->ind], "-I", 2) == 0) {
-			opts.format = iso_format(o->argv[o->ind++] + 2);
-			continue;
-		}
-		if ((c = opt_next(o, "d:r:s:uR")) == -1)
-			break;
+	o->longs = longs;
+	while ((c = opt_next(o, "d:r:s:uRI::")) != -1) {
 		switch (c) {
 		case 'd': opts.date = o->arg; break;
 		case 'r': opts.file = o->arg; break;
 		case 's': opts.set = o->arg; break;
 		case 'u': opts.utc = 1; break;
 		case 'R': opts.format = rfc5322; break;
+		case 'I': opts.format = iso_format(o->arg != NULL ? o->arg : ""); break;
 		default: die_usage(o);
 		}
 	}

@@ -25,12 +25,17 @@ put_dir(const char *s, int end)
 	putchar(end);
 }
 
+static const struct opt_long longs[] = {
+	{ "zero", 'z' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int c, end = '\n';
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "z")) != -1) {
 		if (c != 'z')
 			die_usage(&o);

@@ -99,6 +99,11 @@ print_env(int nul)
 		printf("%s%c", *e, nul ? '\0' : '\n');
 }
 
+static const struct opt_long longs[] = {
+	{ "null", '0' }, { "ignore-environment", 'i' }, { "unset", 'u' },
+	{ "chdir", 'C' }, { "split-string", 'S' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -107,7 +112,8 @@ main(int argc, char *argv[])
 	char *eq;
 	int c, nul = 0, status;
 
-	while ((c = opt_next(&o, "0iu:C:S:")) != -1) {
+	o.longs = longs;
+	while ((c = opt_next(&o, "+0iu:C:S:")) != -1) {
 		switch (c) {
 		case '0': nul = 1; break;
 		case 'i': clearenv(); break;

@@ -762,7 +762,7 @@ main(int argc, char *argv[])
 	find.maxdepth = INT_MAX;
 	/* Only -H, -L and -P are options: other words with a dash start the expression. */
 	while (o.ind < argc && (o.pos > 0 || is_option(argv[o.ind], o.ind)) &&
-	    (c = opt_next(&o, "HLP")) != -1) {
+	    (c = opt_next(&o, "+HLP")) != -1) {
 		if (c != 'H' && c != 'L' && c != 'P')
 			die_usage(&o);
 		find.follow = c;

@@ -122,12 +122,18 @@ show(int wide, int total)
 	}
 }
 
+static const struct opt_long longs[] = {
+	{ "bytes", 'b' }, { "kibi", 'k' }, { "mebi", 'm' }, { "gibi", 'g' },
+	{ "human", 'h' }, { "total", 't' }, { "wide", 'w' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int c, wide = 0, total = 0;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "bkmghtw")) != -1) {
 		switch (c) {
 		case 'b': shift = 0; break;

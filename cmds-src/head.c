@@ -165,6 +165,11 @@ count(const char *s, int bytes)
 	return v;
 }
 
+static const struct opt_long longs[] = {
+	{ "bytes", 'c' }, { "lines", 'n' }, { "quiet", 'q' }, { "silent", 'q' },
+	{ "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -177,6 +182,7 @@ main(int argc, char *argv[])
 		f.n = count(argv[1] + 1, 0);	/* the old form: head -5 */
 		o.ind = 2;
 	}
+	o.longs = longs;
 	while ((c = opt_next(&o, "c:n:qv")) != -1) {
 		switch (c) {
 		case 'c': f.n = count(o.arg, 1); break;

@@ -136,6 +136,11 @@ put_only(const struct ids *p, int what, int names, int real)
 		printf("%u\n", id);
 }
 
+static const struct opt_long longs[] = {
+	{ "groups", 'G' }, { "group", 'g' }, { "user", 'u' }, { "name", 'n' },
+	{ "real", 'r' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -143,6 +148,7 @@ main(int argc, char *argv[])
 	struct ids ids = { 0, 0, 0, 0, NULL, 0 };
 	int c, what = 0, names = 0, real = 0;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "Ggunr")) != -1) {
 		switch (c) {
 		case 'G': case 'g': case 'u':

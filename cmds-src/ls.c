@@ -5,7 +5,7 @@
 #include "num.h"
 #include "attr.h"
 
-static const char usage[] = "ls [-1ACFRSadhilnprst] [FILE...]";
+static const char usage[] = "ls [-1ACFRSadhilnprst] [--color[=WHEN]] [FILE...]";
 
 #define SIX_MONTHS (365L * 24 * 60 * 60 / 2)
 
@@ -15,6 +15,7 @@ static struct {
 	int all;		/* 2: -a, 1: -A, 0: no dot files */
 	int dir_as_file;	/* -d */
 	int mark;		/* 'F', 'p' or 0 */
+	int color;		/* --color: names in the usual colours by type */
 	enum layout layout;
 	int numeric;		/* -n */
 	int recurse;		/* -R */
@@ -241,16 +242,40 @@ ent_width(const struct ent *e)
 	return name_width(e->name) + (indicator(e) != 0);
 }
 
+/* The usual colours (dircolors' defaults) by type; NULL for none. */
+static const char *
+color_of(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "01;34";
+	if (S_ISLNK(m))
+		return "01;36";
+	if (S_ISFIFO(m))
+		return "40;33";
+	if (S_ISSOCK(m))
+		return "01;35";
+	if (S_ISBLK(m) || S_ISCHR(m))
+		return "40;33;01";
+	if (S_ISREG(m) && (m & 0111))
+		return "01;32";
+	return NULL;
+}
+
 /* A name, control characters shown as '?' on terminals, then its mark. */
 static void
 put_name(const struct ent *e)
 {
+	const char *color = ls.color ? color_of(e->st.st_mode) : NULL;
 	int c;
 
+	if (color != NULL)
+		printf("\033[%sm", color);
 	for (const char *p = e->name; *p; p++) {
 		c = (unsigned char)*p;
 		putchar(ls.tty && (c < 0x20 || c == 0x7f) ? '?' : c);
 	}
+	if (color != NULL)
+		fputs("\033[0m", stdout);
 	if ((c = indicator(e)) != 0)
 		putchar(c);
 }
@@ -459,12 +484,38 @@ sort_operands(int n, char **args, struct list *files, struct list *dirs)
 	}
 }
 
+enum { OPT_COLOR = 1 };
+
+/* --color[=WHEN]: always, never or auto (a terminal), with GNU's other spellings. */
+static int
+color_when(const char *when)
+{
+	static const char *const words[] = {
+		"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty",
+	};
+
+	if (when == NULL)
+		return 1;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(when, words[i]) == 0)
+			return i < 3 ? 1 : i < 6 ? 0 : ls.tty;
+	die("%s: invalid argument for --color (always, never or auto)", when);
+}
+
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "almost-all", 'A' }, { "classify", 'F' }, { "directory", 'd' },
+	{ "human-readable", 'h' }, { "inode", 'i' }, { "numeric-uid-gid", 'n' },
+	{ "recursive", 'R' }, { "reverse", 'r' }, { "size", 's' }, { "color", OPT_COLOR },
+	{ "colour", OPT_COLOR }, { NULL, 0 },
+};
+
 static void
 parse_options(struct opt *o)
 {
 	int c;
 
-	while ((c = opt_next(o, "1ACFRSadhilnprst")) != -1) {
+	o->longs = longs;
+	while ((c = opt_next(o, "1ACFRSadhilnprst\001::")) != -1) {
 		switch (c) {
 		case '1': ls.layout = ONE_PER_LINE; break;
 		case 'C': ls.layout = COLUMNS; break;
@@ -480,6 +531,7 @@ parse_options(struct opt *o)
 		case 'h': ls.human = 1; break;
 		case 'i': ls.inode = 1; break;
 		case 's': ls.blocks = 1; break;
+		case OPT_COLOR: ls.color = color_when(o->arg); break;
 		default: die_usage(o);
 		}
 	}

@@ -71,6 +71,10 @@ make_parents(char *path, mode_t mask)
 	}
 }
 
+static const struct opt_long longs[] = {
+	{ "mode", 'm' }, { "parents", 'p' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -81,6 +85,7 @@ main(int argc, char *argv[])
 
 	umask(mask);
 	parents = verbose = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "m:pv")) != -1) {
 		switch (c) {
 		case 'm': modearg = o.arg; break;

@@ -29,7 +29,7 @@ main(int argc, char *argv[])
 	int c, n;
 
 	umask(mask);
-	while ((c = opt_next(&o, "m:")) != -1) {
+	while ((c = opt_next(&o, "+m:")) != -1) {
 		if (c != 'm')
 			die_usage(&o);
 		modearg = o.arg;

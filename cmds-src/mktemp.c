@@ -68,6 +68,11 @@ trailing_xs(const char *s)
 	return k;
 }
 
+static const struct opt_long longs[] = {
+	{ "directory", 'd' }, { "quiet", 'q' }, { "dry-run", 'u' }, { "tmpdir", 'p' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -77,6 +82,7 @@ main(int argc, char *argv[])
 	char *path;
 	size_t n;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "dp:qtu")) != -1) {
 		switch (c) {
 		case 'd': mkd = 1; break;

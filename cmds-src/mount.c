@@ -384,37 +384,19 @@ find_fstab(const char *what, struct req *r, const char *opts)
 	return found;
 }
 
-/* GNU's long options, taken out of ARGV and turned into option words. */
-static void
-long_opts(int *argc, char **argv, char **opts)
-{
-	static const char *const map[][2] = {
-		{ "--bind", "bind" }, { "--rbind", "rbind" }, { "--move", "move" },
-		{ "--read-only", "ro" }, { "--make-shared", "shared" },
-		{ "--make-rshared", "rshared" }, { "--make-slave", "slave" },
-		{ "--make-rslave", "rslave" }, { "--make-private", "private" },
-		{ "--make-rprivate", "rprivate" }, { "--make-unbindable", "unbindable" },
-		{ "--make-runbindable", "runbindable" },
-	};
-	int i, j, k, n = 1;
-
-	for (i = 1; i < *argc; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			while (i < *argc)
-				argv[n++] = argv[i++];
-			break;
-		}
-		for (j = 0, k = -1; j < (int)(sizeof map / sizeof map[0]); j++)
-			if (strcmp(argv[i], map[j][0]) == 0)
-				k = j;
-		if (k >= 0)
-			append(opts, map[k][1], strlen(map[k][1]));
-		else
-			argv[n++] = argv[i];
-	}
-	argv[n] = NULL;
-	*argc = n;
-}
+/* util-linux's long options; the --make-* ones stand for an option word. */
+static const char *const make_words[] = {
+	NULL, "shared", "rshared", "slave", "rslave", "private", "rprivate",
+	"unbindable", "runbindable",
+};
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "fake", 'f' }, { "no-mtab", 'n' }, { "read-only", 'r' },
+	{ "rw", 'w' }, { "read-write", 'w' }, { "verbose", 'v' }, { "types", 't' },
+	{ "options", 'o' }, { "bind", 'B' }, { "rbind", 'R' }, { "move", 'M' },
+	{ "make-shared", 1 }, { "make-rshared", 2 }, { "make-slave", 3 },
+	{ "make-rslave", 4 }, { "make-private", 5 }, { "make-rprivate", 6 },
+	{ "make-unbindable", 7 }, { "make-runbindable", 8 }, { NULL, 0 },
+};
 
 int
 main(int argc, char *argv[])
@@ -424,23 +406,11 @@ main(int argc, char *argv[])
 	struct req r;
 	int c, all = 0, nops = 0;
 
-	cmd_setname(argv[0]);
-	long_opts(&argc, argv, &opts);
 	o = (struct opt)OPT_INIT(argc, argv, usage);
+	o.longs = longs;
 	memset(&m, 0, sizeof m);
 	/* Options may follow the operands, as util-linux allows: "mount a b -o ro". */
-	for (;;) {
-		if (o.ind < argc && strcmp(argv[o.ind], "--") == 0) {
-			while (++o.ind < argc)
-				argv[nops++ + 1] = argv[o.ind];
-			break;
-		}
-		if ((c = opt_next(&o, "afnrvwt:o:BRM")) == -1) {
-			if (o.ind >= argc)
-				break;
-			argv[nops++ + 1] = argv[o.ind++];
-			continue;
-		}
+	while ((c = opt_next(&o, "afnrvwt:o:BRM\001\002\003\004\005\006\007\010")) != -1) {
 		switch (c) {
 		case 'a': all = 1; break;
 		case 'f': m.fake = 1; break;
@@ -453,9 +423,14 @@ main(int argc, char *argv[])
 		case 'B': append(&opts, "bind", 4); break;
 		case 'R': append(&opts, "rbind", 5); break;
 		case 'M': append(&opts, "move", 4); break;
-		default: die_usage(&o);
+		default:
+			if (c < 1 || c > 8)
+				die_usage(&o);
+			append(&opts, make_words[c], strlen(make_words[c]));
 		}
 	}
+	nops = argc - o.ind;
+	memmove(argv + 1, argv + o.ind, (size_t)nops * sizeof *argv);
 	o.ind = 1;
 	if (all) {
 		if (nops != 0)

@@ -63,7 +63,7 @@ main(int argc, char *argv[])
 	int in, out, err, saved = -1, status;
 	char *path = NULL;
 
-	if (opt_next(&o, "") != -1 || o.ind == argc) {
+	if (opt_next(&o, "+") != -1 || o.ind == argc) {
 		fprintf(stderr, "usage: %s\n", usage);
 		return TROUBLE;
 	}

@@ -287,6 +287,11 @@ size_arg(const char *s)
 	return v;
 }
 
+static const struct opt_long longs[] = {
+	{ "address-radix", 'A' }, { "skip-bytes", 'j' }, { "read-bytes", 'N' },
+	{ "format", 't' }, { "output-duplicates", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -301,6 +306,7 @@ main(int argc, char *argv[])
 
 	nspecs = 0;
 	memset(&in, 0, sizeof in);
+	o.longs = longs;
 	while ((c = opt_next(&o, "aA:bcdDfij:lN:ost:vxX")) != -1) {
 		switch (c) {
 		case 'A':

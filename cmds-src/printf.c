@@ -307,7 +307,7 @@ main(int argc, char *argv[])
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int before;
 
-	if (opt_next(&o, "") != -1 || o.ind >= argc)
+	if (opt_next(&o, "+") != -1 || o.ind >= argc)
 		die_usage(&o);
 	args = argv + o.ind + 1;
 	nargs = argc - o.ind - 1;

@@ -4,6 +4,12 @@
 
 static const char usage[] = "readlink [-f|-e|-m] [-nqsvz] FILE...";
 
+static const struct opt_long longs[] = {
+	{ "canonicalize", 'f' }, { "canonicalize-existing", 'e' },
+	{ "canonicalize-missing", 'm' }, { "no-newline", 'n' }, { "quiet", 'q' },
+	{ "silent", 's' }, { "verbose", 'v' }, { "zero", 'z' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -11,6 +17,7 @@ main(int argc, char *argv[])
 	int c, canon = -1, quiet = 0, end = '\n', newline = 1;
 	char *s;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "efmnqsvz")) != -1) {
 		switch (c) {
 		case 'e': canon = 0; break;

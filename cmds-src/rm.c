@@ -265,6 +265,11 @@ remove_operand(const char *arg)
 	remove_entry(&dfd, arg);
 }
 
+static const struct opt_long longs[] = {
+	{ "dir", 'd' }, { "force", 'f' }, { "interactive", 'i' },
+	{ "recursive", 'r' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -272,6 +277,7 @@ main(int argc, char *argv[])
 	int c;
 
 	force = interactive = recursive = rmdirs = verbose = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "dfiRrv")) != -1) {
 		switch (c) {
 		case 'd': rmdirs = 1; break;

@@ -39,6 +39,10 @@ remove_parents(char *path)
 	}
 }
 
+static const struct opt_long longs[] = {
+	{ "parents", 'p' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -46,6 +50,7 @@ main(int argc, char *argv[])
 	int c, parents = 0;
 
 	verbose = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "pv")) != -1) {
 		switch (c) {
 		case 'p': parents = 1; break;

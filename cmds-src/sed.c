@@ -1407,6 +1407,13 @@ reset(void)
 	ps_nl = tflag = quit_now = exit_code = out_missing_nl = 0;
 }
 
+static const struct opt_long longs[] = {
+	{ "expression", 'e' }, { "regexp-extended", 'E' }, { "file", 'f' },
+	{ "in-place", 'i' }, { "quiet", 'n' }, { "silent", 'n' }, { "separate", 's' },
+	{ "unbuffered", 'u' }, { "null-data", 'z' }, { "zero-terminated", 'z' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -1422,6 +1429,7 @@ main(int argc, char *argv[])
 	for (;;) {
 		if (inplace_option(&o))
 			continue;
+		o.longs = longs;
 		if ((c = opt_next(&o, "e:Ef:il:nrsuz")) == -1)
 			break;
 		switch (c) {

@@ -193,7 +193,7 @@ main(int argc, char *argv[])
 		if (o.pos == 0 && o.ind < argc && argv[o.ind][0] == '-' &&
 		    (isdigit((unsigned char)argv[o.ind][1]) || argv[o.ind][1] == '.'))
 			break;
-		if ((c = opt_next(&o, "f:s:w")) == -1)
+		if ((c = opt_next(&o, "+f:s:w")) == -1)
 			break;
 		switch (c) {
 		case 'f': fmt = o.arg; break;

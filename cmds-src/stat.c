@@ -297,6 +297,11 @@ stat_fs(const char *path, const char *fmt, int terse)
 		putchar('\n');
 }
 
+static const struct opt_long longs[] = {
+	{ "format", 'c' }, { "file-system", 'f' }, { "dereference", 'L' },
+	{ "terse", 't' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -304,6 +309,7 @@ main(int argc, char *argv[])
 	const char *fmt = NULL;
 	int c, fs = 0, follow = 0, terse = 0;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "c:fLt")) != -1) {
 		switch (c) {
 		case 'c': fmt = o.arg; break;

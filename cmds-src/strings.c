@@ -78,6 +78,11 @@ strings_file(const char *path)
 	fclose_in(fp);
 }
 
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "print-file-name", 'f' }, { "bytes", 'n' },
+	{ "radix", 't' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -94,6 +99,7 @@ main(int argc, char *argv[])
 			die_usage(&o);
 		o.ind = 2;
 	}
+	o.longs = longs;
 	while ((c = opt_next(&o, "afn:ot:")) != -1) {
 		switch (c) {
 		case 'a': break;

@@ -175,7 +175,7 @@ main(int argc, char *argv[])
 	struct stat root;
 	int c, fd;
 
-	while ((c = opt_next(&o, "c:")) != -1) {
+	while ((c = opt_next(&o, "+c:")) != -1) {
 		if (c == 'c')
 			console = o.arg;
 		else

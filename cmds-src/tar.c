@@ -23,7 +23,7 @@
 static const char usage[] =
     "tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-components N] [FILE...]";
 
-/* Long options become private option characters. */
+/* The long options without a short one. */
 #define OPT_ZSTD '\001'
 #define OPT_STRIP '\002'
 #define OPT_OWNER '\003'
@@ -822,38 +822,21 @@ expand_args(int *argc, char **argv)
 		}
 		i = j;
 	}
-	for (; i < *argc; i++) {
-		char *a = argv[i], *eq = strchr(a, '=');
-		size_t k = eq ? (size_t)(eq - a) : strlen(a);
-
-		if (strcmp(a, "--") == 0) {
-			while (i < *argc)
-				v[n++] = argv[i++];
-			break;
-		}
-		if (a[0] != '-' || a[1] != '-' || (i == 1 && strcmp(a, "--help") == 0)) {
-			v[n++] = a;
-		} else if (strcmp(a, "--zstd") == 0) {
-			v[n++] = "-\001";
-		} else if (strcmp(a, "--gzip") == 0) {
-			v[n++] = "-z";
-		} else if (strcmp(a, "--same-owner") == 0) {
-			v[n++] = "-\003";
-		} else if (strcmp(a, "--no-same-owner") == 0) {
-			v[n++] = "-\004";
-		} else if (k == 18 && strncmp(a, "--strip-components", k) == 0) {
-			v[n++] = "-\002";
-			if (eq)
-				v[n++] = eq + 1;
-		} else {
-			fprintf(stderr, "%s: %s: unknown option\nusage: %s\n", cmd_name, a, usage);
-			exit(1);
-		}
-	}
+	while (i < *argc)
+		v[n++] = argv[i++];
 	v[n] = NULL;
 	*argc = n;
 	return v;
 }
+
+static const struct opt_long longs[] = {
+	{ "create", 'c' }, { "list", 't' }, { "extract", 'x' }, { "get", 'x' },
+	{ "file", 'f' }, { "verbose", 'v' }, { "directory", 'C' }, { "gzip", 'z' },
+	{ "gunzip", 'z' }, { "zstd", OPT_ZSTD }, { "to-stdout", 'O' },
+	{ "touch", 'm' }, { "preserve-permissions", 'p' }, { "same-permissions", 'p' },
+	{ "strip-components", OPT_STRIP }, { "same-owner", OPT_OWNER },
+	{ "no-same-owner", OPT_NO_OWNER }, { NULL, 0 },
+};
 
 static void
 parse_options(struct opt *o)
@@ -861,6 +844,7 @@ parse_options(struct opt *o)
 	int c;
 	char *end;
 
+	o->longs = longs;
 	while ((c = opt_next(o, "ctxf:vC:zOmpo\001\002:\003\004")) != -1) {
 		switch (c) {
 		case 'c': case 't': case 'x':

@@ -25,6 +25,10 @@ write_out(struct out *o, const char *buf, size_t n)
 	o->fd = -1;
 }
 
+static const struct opt_long longs[] = {
+	{ "append", 'a' }, { "ignore-interrupts", 'i' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -34,6 +38,7 @@ main(int argc, char *argv[])
 	char buf[65536];
 	ssize_t r;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "ai")) != -1) {
 		switch (c) {
 		case 'a': flags = (flags & ~O_TRUNC) | O_APPEND; break;

@@ -39,7 +39,7 @@ main(int argc, char *argv[])
 	pid_t pid;
 	int c, status;
 
-	while ((c = opt_next(&o, "p")) != -1)
+	while ((c = opt_next(&o, "+p")) != -1)
 		if (c != 'p')
 			die_usage(&o);
 	if (o.ind == argc)

@@ -67,46 +67,25 @@ signal_arg(const char *s)
 	return sig;
 }
 
-/* --name and --name=VALUE; getopt's short options do the rest. */
-static void
-long_option(const char *a)
-{
-	if (strcmp(a, "--preserve-status") == 0)
-		to.preserve = 1;
-	else if (strcmp(a, "--foreground") == 0)
-		to.foreground = 1;
-	else if (strcmp(a, "--verbose") == 0)
-		to.verbose = 1;
-	else if (strncmp(a, "--signal=", 9) == 0)
-		to.sig = signal_arg(a + 9);
-	else if (strncmp(a, "--kill-after=", 13) == 0)
-		to.kill_after = duration(a + 13);
-	else {
-		fprintf(stderr, "%s: %s: unknown option\n", cmd_name, a);
-		bad_usage();
-	}
-}
+enum { PRESERVE = 1, FOREGROUND };
 
 static void
 parse_options(struct opt *o)
 {
-	const char *a;
+	static const struct opt_long longs[] = {
+		{ "preserve-status", PRESERVE }, { "foreground", FOREGROUND },
+		{ "verbose", 'v' }, { "signal", 's' }, { "kill-after", 'k' }, { NULL, 0 },
+	};
 	int c;
 
-	for (;;) {
-		a = o->argv[o->ind];
-		if (o->pos == 0 && o->ind < o->argc && strncmp(a, "--", 2) == 0 && a[2] != '\0' &&
-		    !(o->ind == 1 && strcmp(a, "--help") == 0)) {
-			long_option(a);
-			o->ind++;
-			continue;
-		}
-		if ((c = opt_next(o, "k:s:v")) == -1)
-			return;
+	o->longs = longs;
+	while ((c = opt_next(o, "+k:s:v\001\002")) != -1) {
 		switch (c) {
 		case 'k': to.kill_after = duration(o->arg); break;
 		case 's': to.sig = signal_arg(o->arg); break;
 		case 'v': to.verbose = 1; break;
+		case PRESERVE: to.preserve = 1; break;
+		case FOREGROUND: to.foreground = 1; break;
 		default: bad_usage();
 		}
 	}

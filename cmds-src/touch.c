@@ -224,6 +224,11 @@ touch(const char *path, const struct timespec times[2], int nocreate, int flags)
 		close(fd);
 }
 
+static const struct opt_long longs[] = {
+	{ "no-create", 'c' }, { "date", 'd' }, { "no-dereference", 'h' },
+	{ "reference", 'r' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -233,6 +238,7 @@ main(int argc, char *argv[])
 	int c, which = 0, nocreate = 0, flags = 0, given = 0;
 	const char *ref = NULL;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "acd:fhmr:t:")) != -1) {
 		switch (c) {
 		case 'a': which |= 1; break;

@@ -226,7 +226,7 @@ main(int argc, char *argv[])
 
 	device = NULL;		/* a second run in one process starts afresh */
 	events = TPM2_EVENTS;
-	while ((c = opt_next(&o, "d:l:")) != -1) {
+	while ((c = opt_next(&o, "+d:l:")) != -1) {
 		if (c == 'd')
 			device = o.arg;
 		else if (c == 'l')

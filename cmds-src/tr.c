@@ -165,6 +165,11 @@ stretch(struct set *s2, size_t want)
 	add(s2, s2->c[s2->n - 1], want - s2->n);
 }
 
+static const struct opt_long longs[] = {
+	{ "complement", 'c' }, { "delete", 'd' }, { "squeeze-repeats", 's' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -175,6 +180,7 @@ main(int argc, char *argv[])
 	size_t i, n, w;
 	ssize_t r;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "cCds")) != -1) {
 		switch (c) {
 		case 'c': case 'C': comp = 1; break;

@@ -74,6 +74,10 @@ parse_spec(const char *s)
 		die("division by zero");
 }
 
+static const struct opt_long longs[] = {
+	{ "no-create", 'c' }, { "reference", 'r' }, { "size", 's' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -85,6 +89,7 @@ main(int argc, char *argv[])
 	op = 0;
 	size = 0;
 	nocreate = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "cr:s:")) != -1) {
 		switch (c) {
 		case 'c': nocreate = 1; break;

@@ -155,6 +155,11 @@ umount_all(void)
 	free_mounts(v, n);
 }
 
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "detach-loop", 'd' }, { "force", 'f' }, { "lazy", 'l' },
+	{ "no-mtab", 'n' }, { "read-only", 'r' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -162,6 +167,7 @@ main(int argc, char *argv[])
 	int c, all = 0;
 
 	memset(&u, 0, sizeof u);
+	o.longs = longs;
 	while ((c = opt_next(&o, "adflnrv")) != -1) {
 		switch (c) {
 		case 'a': all = 1; break;

@@ -8,6 +8,13 @@ static const char usage[] = "uname [-amnoprsvi]";
 enum { SYS, NODE, REL, VER, MACH, PROC, PLAT, OS, NFIELDS };
 static const char letters[] = "snrvmpio";
 
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "machine", 'm' }, { "nodename", 'n' },
+	{ "operating-system", 'o' }, { "processor", 'p' }, { "kernel-release", 'r' },
+	{ "kernel-name", 's' }, { "kernel-version", 'v' },
+	{ "hardware-platform", 'i' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -16,6 +23,7 @@ main(int argc, char *argv[])
 	const char *field[NFIELDS];
 	int c, want = 0, all = 0, first = 1;
 
+	o.longs = longs;
 	while ((c = opt_next(&o, "amnoprsvi")) != -1) {
 		if (c == 'a')
 			all = 1;

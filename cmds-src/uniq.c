@@ -115,6 +115,13 @@ number(const char *s)
 	return v;
 }
 
+static const struct opt_long longs[] = {
+	{ "count", 'c' }, { "repeated", 'd' }, { "all-repeated", 'D' },
+	{ "skip-fields", 'f' }, { "ignore-case", 'i' }, { "skip-chars", 's' },
+	{ "unique", 'u' }, { "check-chars", 'w' }, { "zero-terminated", 'z' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -123,6 +130,7 @@ main(int argc, char *argv[])
 	int c, delim = '\n';
 
 	memset(&f, 0, sizeof f);
+	o.longs = longs;
 	while ((c = opt_next(&o, "cdDf:is:uw:z")) != -1) {
 		switch (c) {
 		case 'c': f.count = 1; break;

@@ -326,7 +326,7 @@ main(int argc, char *argv[])
 	memset(&word, 0, sizeof word);
 	status = 0;
 	f.size = 131072;
-	while ((c = opt_next(&o, "0E:I:L:n:prs:tx")) != -1) {
+	while ((c = opt_next(&o, "+0E:I:L:n:prs:tx")) != -1) {
 		switch (c) {
 		case '0': f.nul = 1; break;
 		case 'E': f.eof = o.arg; break;

@@ -31,11 +31,18 @@ copy(const char *from, const char *to)
 	copy_tree(&how, from, to);
 }
 
+static const struct opt_long longs[] = {
+	{ "archive", 'a' }, { "force", 'f' }, { "dereference", 'L' },
+	{ "no-dereference", 'P' }, { "interactive", 'i' }, { "no-clobber", 'n' },
+	{ "preserve", 'p' }, { "recursive", 'R' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 static void
 parse_options(struct opt *o)
 {
 	int c;
 
+	o->longs = longs;
 	while ((c = opt_next(o, "adfHiLnPpRrv")) != -1) {
 		switch (c) {
 		case 'a': how.recurse = how.preserve = how.links = 1; how.follow = 'P'; break;

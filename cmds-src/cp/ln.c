@@ -71,6 +71,12 @@ is_dir(const char *path, int nofollow)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static const struct opt_long longs[] = {
+	{ "force", 'f' }, { "logical", 'L' }, { "no-dereference", 'n' },
+	{ "physical", 'P' }, { "symbolic", 's' }, { "no-target-directory", 'T' },
+	{ "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 ln_main(int argc, char **argv)
 {
@@ -79,6 +85,7 @@ ln_main(int argc, char **argv)
 	const char *last;
 
 	force = symbolic = verbose = follow = 0;
+	o.longs = longs;
 	while ((c = opt_next(&o, "fLnPsTv")) != -1) {
 		switch (c) {
 		case 'f': force = 1; break;

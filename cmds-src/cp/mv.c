@@ -104,6 +104,11 @@ move(const char *from, const char *to)
 		warn_errno("%s", target_error(errno) ? to : from);
 }
 
+static const struct opt_long longs[] = {
+	{ "force", 'f' }, { "interactive", 'i' }, { "no-clobber", 'n' },
+	{ "no-target-directory", 'T' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 mv_main(int argc, char **argv)
 {
@@ -114,6 +119,7 @@ mv_main(int argc, char **argv)
 
 	memset(&how, 0, sizeof how);
 	how.ask_unwritable = 1;
+	o.longs = longs;
 	while ((c = opt_next(&o, "finTv")) != -1) {
 		switch (c) {
 		case 'f': how.force = 1; how.interactive = how.noclobber = 0; break;

@@ -290,38 +290,13 @@ check_list(const char *list)
 	fclose_in(fp);
 }
 
-/* The long options people type, taken out of ARGV before the short ones are parsed. */
-static int
-long_opts(int argc, char **argv)
-{
-	static const char *const names[] = {
-		"--binary", "--check", "--quiet", "--status", "--strict", "--tag", "--text",
-		"--warn", "--ignore-missing",
-	};
-	int *flag[] = {
-		&f.binary, &f.check, &f.quiet, &f.status, &f.strict, &f.tag, NULL,
-		&f.warn, &f.ignore_missing,
-	};
-	int i, j, n = 1, done = 0;
-	size_t k;
+enum { OPT_QUIET = 1, OPT_STATUS, OPT_STRICT, OPT_TAG, OPT_IGNORE_MISSING };
 
-	for (i = 1; i < argc; i++) {
-		if (!done && strcmp(argv[i], "--") == 0)
-			done = 1;
-		for (k = 0, j = 0; !done && k < sizeof names / sizeof *names; k++)
-			if (strcmp(argv[i], names[k]) == 0) {
-				if (flag[k] != NULL)
-					*flag[k] = 1;
-				else
-					f.binary = 0;
-				j = 1;
-			}
-		if (!j)
-			argv[n++] = argv[i];
-	}
-	argv[n] = NULL;
-	return n;
-}
+static const struct opt_long longs[] = {
+	{ "binary", 'b' }, { "check", 'c' }, { "text", 't' }, { "warn", 'w' },
+	{ "quiet", OPT_QUIET }, { "status", OPT_STATUS }, { "strict", OPT_STRICT },
+	{ "tag", OPT_TAG }, { "ignore-missing", OPT_IGNORE_MISSING }, { NULL, 0 },
+};
 
 int
 main(int argc, char *argv[])
@@ -336,15 +311,19 @@ main(int argc, char *argv[])
 	snprintf(usage, sizeof usage,
 	    "%s [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]",
 	    cmd_setname(argv[0]));
-	if (argc > 1 && strcmp(argv[1], "--help") != 0)
-		argc = long_opts(argc, argv);
 	o = (struct opt)OPT_INIT(argc, argv, usage);
-	while ((c = opt_next(&o, "bctw")) != -1) {
+	o.longs = longs;
+	while ((c = opt_next(&o, "bctw\001\002\003\004\005")) != -1) {
 		switch (c) {
 		case 'b': f.binary = 1; break;
 		case 'c': f.check = 1; break;
 		case 't': f.binary = 0; break;
 		case 'w': f.warn = 1; break;
+		case OPT_QUIET: f.quiet = 1; break;
+		case OPT_STATUS: f.status = 1; break;
+		case OPT_STRICT: f.strict = 1; break;
+		case OPT_TAG: f.tag = 1; break;
+		case OPT_IGNORE_MISSING: f.ignore_missing = 1; break;
 		default: die_usage(&o);
 		}
 	}

@@ -228,36 +228,26 @@ fetch(const char *url)
 }
 
 /*
- * The long options, taken before opt_next sees them: --ca FILE (trust
- * anchors: PEM certificates, instead of TLS_CA) and --pin SHA256 (the server
- * key's, as `openssl x509 -pubkey | openssl pkey -pubin -outform der |
- * sha256sum` prints it). A pin is required on top of the CA check; only
+ * --ca FILE: trust anchors (PEM certificates) instead of TLS_CA. --pin SHA256:
+ * the server key's, as `openssl x509 -pubkey | openssl pkey -pubin -outform
+ * der | sha256sum` prints it. A pin is required on top of the CA check; only
  * where there are no CA certificates at all (no TLS_CA, no --ca) does it
- * stand alone. Whether the next argument was one.
+ * stand alone.
  */
-static int
-long_opt(struct opt *o)
-{
-	const char *a = o->pos == 0 && o->ind < o->argc ? o->argv[o->ind] : "";
-	int ca = strcmp(a, "--ca") == 0;
+enum { OPT_CA = 1, OPT_PIN };
 
-	if (!ca && strcmp(a, "--pin") != 0)
-		return 0;
-	if (o->ind + 1 >= o->argc) {
-		warn("%s: option requires an argument", a);
-		die_usage(o);
-	}
-	o->arg = o->argv[o->ind + 1];
-	o->ind += 2;
-	if (ca) {
-		w.tls.ca = o->arg;
-	} else if (strlen(o->arg) != 64 || hex_bytes(o->arg, w.tls.pin, 32) < 0) {
-		die("%s: invalid pin (64 hex digits of a SHA-256)", o->arg);
-	} else {
-		w.tls.pinned = 1;
-	}
-	return 1;
+static void
+pin(const char *arg)
+{
+	if (strlen(arg) != 64 || hex_bytes(arg, w.tls.pin, 32) < 0)
+		die("%s: invalid pin (64 hex digits of a SHA-256)", arg);
+	w.tls.pinned = 1;
 }
+
+static const struct opt_long longs[] = {
+	{ "ca", OPT_CA }, { "pin", OPT_PIN }, { "output-document", 'O' },
+	{ "quiet", 'q' }, { "timeout", 'T' }, { "tries", 't' }, { NULL, 0 },
+};
 
 int
 main(int argc, char *argv[])
@@ -268,11 +258,8 @@ main(int argc, char *argv[])
 	memset(&w, 0, sizeof w);
 	w.tries = 1;
 	w.timeout = 60;
-	for (;;) {
-		if (long_opt(&o))
-			continue;
-		if ((c = opt_next(&o, "D:M:O:qT:t:")) == -1)
-			break;
+	o.longs = longs;
+	while ((c = opt_next(&o, "D:M:O:qT:t:\001:\002:")) != -1) {
 		switch (c) {
 		case 'D': w.deadline = number(o.arg, "deadline", 1); break;
 		case 'M':
@@ -283,6 +270,8 @@ main(int argc, char *argv[])
 		case 'q': w.quiet = 1; break;
 		case 'T': w.timeout = number(o.arg, "timeout", 0); break;
 		case 't': w.tries = number(o.arg, "number of tries", 1); break;
+		case OPT_CA: w.tls.ca = o.arg; break;
+		case OPT_PIN: pin(o.arg); break;
 		default: die_usage(&o);
 		}
 	}

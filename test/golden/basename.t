@@ -30,5 +30,5 @@ t 'no operand' 1 'basename 2>&1' "$usage"
 t 'too many operands' 1 'basename a b c 2>&1' "$usage"
 t 'bad option' 1 'basename -q a 2>&1' $'basename: -q: unknown option\n'"$usage"
 t '-s needs an argument' 1 'basename -s 2>&1' $'basename: -s: option requires an argument\n'"$usage"
-t '--help' 0 'basename --help' "$usage"
+t '--help' 0 'basename --help' "$usage"$'long options: --multiple (-a), --suffix (-s), --zero (-z)\n'
 t 'write error' 1 'basename a 2>&1 >/dev/full' $'basename: write error: No space left on device\n'

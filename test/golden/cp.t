@@ -79,7 +79,7 @@ t 'many files' 0 'mkdir s; (cd s && touch f{1..3000}); cp -R s t; find t -type f
 t 'no operand' 1 'cp 2>&1' "$usage"
 t 'one operand' 1 ': >a; cp a 2>&1' "$usage"
 t 'bad option' 1 'cp -z a b 2>&1' $'cp: -z: unknown option\n'"$usage"
-t '--help' 0 'cp --help' "$usage"
+t '--help' 0 'cp --help' "$usage"$'long options: --archive (-a), --force (-f), --dereference (-L),\n  --no-dereference (-P), --interactive (-i), --no-clobber (-n),\n  --preserve (-p), --recursive (-R), --verbose (-v)\n'
 t 'write error' 1 ': >a; cp -v a b 2>&1 >/dev/full; r=$?; ls; exit $r' $'cp: write error: No space left on device\na\nb\n'
 small_fs t 'full disk' 1 'head -c 1000000 /dev/zero >a; cp a x/a 2>&1' $'cp: x/a: No space left on device\n'
 unset list tree

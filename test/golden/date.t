@@ -78,5 +78,9 @@ t '-d and -r' 1 'date -d @0 -r f 2>&1' "$u"
 t '-d and -s' 1 'date -d @0 -s @0 2>&1' "$u"
 t 'two formats' 1 'date +%s +%s 2>&1' "$u"
 t 'bad option' 1 'date -z 2>&1' $'date: -z: unknown option\n'"$u"
-t '--help' 0 'date --help' "$u"
+t '--help' 0 'date --help' "$u"$'long options: --date (-d), --reference (-r), --set (-s), --utc (-u),\n  --universal (-u), --rfc-email (-R), --rfc-2822 (-R), --iso-8601 (-I)\n'
 t 'write error' 1 'date 2>&1 >/dev/full' $'date: write error: No space left on device\n'
+t '--iso-8601' 0 'TZ=EET-2 date --iso-8601 -d @1700000000' $'2023-11-15\n'
+t '--iso-8601=seconds' 0 'TZ=EET-2 date --iso-8601=seconds --date=@1700000000' $'2023-11-15T00:13:20+02:00\n'
+t '--utc +FORMAT after an option' 0 'date -d @0 +%H:%M --utc' $'00:00\n'
+t '--iso-8601=bad' 1 'date --iso-8601=nope 2>&1' $'date: nope: invalid argument for -I\n'

@@ -20,5 +20,5 @@ t 'binary bytes' 0 'dirname "$(printf "\001\377/x")" | od -An -c' $' 001 377  \\
 t 'long argument (the kernel allows 128 KiB)' 0 'dirname "$(printf "n%.0s" {1..100000})/x" | wc -c' $'100001\n'
 t 'no operand' 1 'dirname 2>&1' "$usage"
 t 'bad option' 1 'dirname -q a 2>&1' $'dirname: -q: unknown option\n'"$usage"
-t '--help' 0 'dirname --help' "$usage"
+t '--help' 0 'dirname --help' "$usage"$'long options: --zero (-z)\n'
 t 'write error' 1 'dirname a/b 2>&1 >/dev/full' $'dirname: write error: No space left on device\n'

@@ -45,6 +45,6 @@ t 'binary value' 0 'env -i A="$(printf "\001\377")" | od -An -c' $'   A   = 001 
 t 'long value' 0 'v=$(head -c 120000 /dev/zero | tr "\0" a); env -i A=$v | wc -c' $'120003\n'
 t 'many variables' 0 'env -i $(seq -f "V%g=x" 1 5000) | wc -l' $'5000\n'
 t 'bad option' 125 'env -z 2>&1' $'env: -z: unknown option\n'"$u"
-t '--help' 0 'env --help' "$u"
+t '--help' 0 'env --help' "$u"$'long options: --null (-0), --ignore-environment (-i), --unset (-u),\n  --chdir (-C), --split-string (-S)\n'
 t 'write error' 1 'env -i A=1 2>&1 >/dev/full' $'env: write error: No space left on device\n'
 t 'nothing to write' 0 'env -i >/dev/full' ''

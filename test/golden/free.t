@@ -35,5 +35,5 @@ fake_proc 'no MemTotal' 1 'echo junk >p/meminfo' 'free 2>&1' $'free: /proc/memin
 fake_proc 'last flag wins' 0 "$meminfo" 'free -h -k | tail -n 1' $'Swap:        1048576      524288      524288\n'
 t 'operand' 1 'free x 2>&1' "$usage"
 t 'bad option' 1 'free -z 2>&1' $'free: -z: unknown option\n'"$usage"
-t '--help' 0 'free --help' "$usage"
+t '--help' 0 'free --help' "$usage"$'long options: --bytes (-b), --kibi (-k), --mebi (-m), --gibi (-g),\n  --human (-h), --total (-t), --wide (-w)\n'
 needs_proc meminfo t 'write error' 1 'free 2>&1 >/dev/full' $'free: write error: No space left on device\n'

@@ -30,5 +30,5 @@ t '-r alone' 1 'id -r 2>&1' "$u"
 t '-u and -g' 1 'id -u -g 2>&1' "$u"
 t 'two users' 1 'id root nobody 2>&1' "$u"
 t 'bad option' 1 'id -z 2>&1' $'id: -z: unknown option\n'"$u"
-t '--help' 0 'id --help' "$u"
+t '--help' 0 'id --help' "$u"$'long options: --groups (-G), --group (-g), --user (-u), --name (-n),\n  --real (-r)\n'
 t 'write error' 1 'id -u 2>&1 >/dev/full' $'id: write error: No space left on device\n'

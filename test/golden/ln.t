@@ -38,6 +38,6 @@ t 'binary names' 0 'ln -s "$(printf "\001\377")" "$(printf "\002")"; readlink "$
 t 'long target' 0 'ln -s "$(printf "t%.0s" {1..4000})" l; readlink l | wc -c' $'4001\n'
 t 'no operand' 1 'ln 2>&1' "$usage"
 t 'bad option' 1 'ln -x a b 2>&1' $'ln: -x: unknown option\n'"$usage"
-t '--help' 0 'ln --help' "$usage"
+t '--help' 0 'ln --help' "$usage"$'long options: --force (-f), --logical (-L), --no-dereference (-n),\n  --physical (-P), --symbolic (-s), --no-target-directory (-T), --verbose (-v)\n'
 t 'write error' 1 ': >a; ln -v a b 2>&1 >/dev/full; r=$?; stat -c %h b; exit $r' $'ln: write error: No space left on device\n2\n'
 unset same

@@ -4,7 +4,7 @@
 u=$(id -u) g=$(id -g)
 now=$(date +%s)
 hour_ago=$((now - 3600)) year_ago=$((now - 365 * 86400)) next_year=$((now + 365 * 86400))
-usage=$'usage: ls [-1ACFRSadhilnprst] [FILE...]\n'
+usage=$'usage: ls [-1ACFRSadhilnprst] [--color[=WHEN]] [FILE...]\n'
 
 t 'empty directory' 0 'ls' ''
 t 'names sorted by bytes' 0 'touch b a C _x B10 B9; ls' $'B10\nB9\nC\n_x\na\nb\n'
@@ -112,6 +112,10 @@ skip_if_root t 'unreadable directory' 1 'mkdir d e; chmod 000 d; ls d e 2>&1' $'
 skip_if_root t '-R unreadable subdirectory' 1 'mkdir -p d/e; chmod 000 d/e; ls -R d 2>&1' $'d:\ne\nls: d/e: Permission denied\n'
 t 'bad option' 1 'ls -z 2>&1' "ls: -z: unknown option
 $usage"
-t '--help' 0 'ls --help' "$usage"
+t '--help' 0 'ls --help' "$usage"$'long options: --all (-a), --almost-all (-A), --classify (-F), --directory (-d),\n  --human-readable (-h), --inode (-i), --numeric-uid-gid (-n),\n  --recursive (-R), --reverse (-r), --size (-s), --color, --colour\n'
 t 'write error' 1 'touch a; ls 2>&1 >/dev/full' $'ls: write error: No space left on device\n'
 t 'write error -lR' 1 'mkdir -p a/b; ls -lR 2>&1 >/dev/full' $'ls: write error: No space left on device\n'
+t '--color=always' 0 'mkdir d; touch f x; chmod +x x; ln -s f l; ls --color=always | tr "\033" E' $'E[01;34mdE[0m\nf\nE[01;36mlE[0m\nE[01;32mxE[0m\n'
+t '--color (no WHEN) is always' 0 'mkdir d; ls --color | od -An -c | head -n 1 | cut -c1-16' $' 033   [   0   1\n'
+t '--color=never, =auto into a pipe' 0 'mkdir d; ls --color=never; ls --color=auto' $'d\nd\n'
+t '--color=bad' 1 'ls --color=bright 2>&1' $'ls: bright: invalid argument for --color (always, never or auto)\n'

@@ -35,4 +35,4 @@ t '-c wrong algorithm length' 1 'printf a >a; sha1sum a >sums; md5sum -c sums 2>
 t 'write error' 1 'printf a | md5sum 2>&1 >/dev/full' $'md5sum: write error: No space left on device\n'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; md5sum f 2>&1' $'md5sum: f: Permission denied\n'
 t 'bad option' 1 'md5sum -y 2>&1' $'md5sum: -y: unknown option\nusage: md5sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
-t '--help' 0 'md5sum --help' $'usage: md5sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
+t '--help' 0 'md5sum --help' $'usage: md5sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\nlong options: --binary (-b), --check (-c), --text (-t), --warn (-w), --quiet,\n  --status, --strict, --tag, --ignore-missing\n'

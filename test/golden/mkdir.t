@@ -11,7 +11,7 @@ t 'name too long' 1 "set -o pipefail; mkdir $long 2>&1 | sed 's/Filename/File na
 t 'trailing slash' 0 'mkdir d/ && stat -c %n d' $'d\n'
 t 'no operand' 1 'mkdir 2>&1' $'usage: mkdir [-pv] [-m MODE] DIR...\n'
 t 'bad option' 1 'mkdir -z d 2>&1; stat d 2>/dev/null' $'mkdir: -z: unknown option\nusage: mkdir [-pv] [-m MODE] DIR...\n'
-t '--help' 0 'mkdir --help' $'usage: mkdir [-pv] [-m MODE] DIR...\n'
+t '--help' 0 'mkdir --help' $'usage: mkdir [-pv] [-m MODE] DIR...\nlong options: --mode (-m), --parents (-p), --verbose (-v)\n'
 t 'umask applies' 0 'umask 077; mkdir d && stat -c %a d' $'700\n'
 t '-p parents' 0 'mkdir -p a/b/c && stat -c "%a %n" a a/b a/b/c' $'755 a\n755 a/b\n755 a/b/c\n'
 t '-p existing is fine' 0 'mkdir d && mkdir -p d d/ ./d && echo ok' $'ok\n'

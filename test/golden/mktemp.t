@@ -35,7 +35,7 @@ t 'binary template' 0 'mktemp "$(printf "\001\377")XXX" | '"$rand"' | od -An -c'
 t 'long template' 0 'n=$(printf "n%.0s" {1..245})XXXXXXXXXX; mktemp $n | wc -c' $'256\n'
 t 'too many operands' 1 'mktemp aXXX bXXX 2>&1' "$usage"
 t 'bad option' 1 'mktemp -x 2>&1' $'mktemp: -x: unknown option\n'"$usage"
-t '--help' 0 'mktemp --help' "$usage"
+t '--help' 0 'mktemp --help' "$usage"$'long options: --directory (-d), --quiet (-q), --dry-run (-u), --tmpdir (-p)\n'
 t 'write error takes the file back' 1 'mktemp aXXX 2>&1 >/dev/full; r=$?; find . | sort; exit $r' $'mktemp: write error: No space left on device\n.\n'
 t 'write error takes the directory back' 1 'mktemp -d aXXX 2>&1 >/dev/full; r=$?; find . | sort; exit $r' $'mktemp: write error: No space left on device\n.\n'
 unset rand

@@ -63,4 +63,4 @@ t 'three operands' 1 'mount a b c 2>&1' "$usage"
 t '-a with an operand' 1 'mount -a d 2>&1' "$usage"
 t 'bad option' 1 'mount -z 2>&1' $'mount: -z: unknown option\n'"$usage"
 t '-t needs a type' 1 'mount -t 2>&1' $'mount: -t: option requires an argument\n'"$usage"
-t '--help' 0 'mount --help' "$usage"
+t '--help' 0 'mount --help' "$usage"$'long options: --all (-a), --fake (-f), --no-mtab (-n), --read-only (-r),\n  --rw (-w), --read-write (-w), --verbose (-v), --types (-t), --options (-o),\n  --bind (-B), --rbind (-R), --move (-M), --make-shared, --make-rshared,\n  --make-slave, --make-rslave, --make-private, --make-rprivate,\n  --make-unbindable, --make-runbindable\n'

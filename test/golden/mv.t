@@ -58,5 +58,5 @@ xdev t 'across: a failed copy keeps the source' 1 'umount x; mount -t tmpfs -o s
 t 'no operand' 1 'mv 2>&1' "$usage"
 t 'one operand' 1 ': >a; mv a 2>&1' "$usage"
 t 'bad option' 1 'mv -z a b 2>&1' $'mv: -z: unknown option\n'"$usage"
-t '--help' 0 'mv --help' "$usage"
+t '--help' 0 'mv --help' "$usage"$'long options: --force (-f), --interactive (-i), --no-clobber (-n),\n  --no-target-directory (-T), --verbose (-v)\n'
 t 'write error' 1 ': >a; mv -v a b 2>&1 >/dev/full; r=$?; ls; exit $r' $'mv: write error: No space left on device\nb\n'

@@ -5,7 +5,7 @@ t '--help' 0 'ping --help' "$u"
 t 'no host' 2 'ping 2>&1' "$u"
 t 'two hosts' 2 'ping 10.0.0.1 10.0.0.2 2>&1' "$u"
 t 'bad option' 2 'ping -z 10.0.0.1 2>&1' $'ping: -z: unknown option\n'"$u"
-t 'option without argument' 2 'ping 10.0.0.1 -c 2>&1' "$u"
+t 'option without argument' 2 'ping 10.0.0.1 -c 2>&1' $'ping: -c: option requires an argument\n'"$u"
 t 'missing argument' 2 'ping -c 2>&1' $'ping: -c: option requires an argument\n'"$u"
 t '-c 0' 2 'ping -c 0 10.0.0.1 2>&1' $'ping: 0: invalid count\n'
 t '-c not a number' 2 'ping -c x 10.0.0.1 2>&1' $'ping: x: invalid count\n'

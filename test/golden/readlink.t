@@ -41,6 +41,6 @@ t '-f long path' 0 "$at"'d=$(printf "dir/%.0s" {1..500}); mkdir -p $d; [ "$(read
 t '-f binary name' 0 'mkdir "$(printf "\001")"; cd "$(printf "\001")"; readlink -f "$(printf "\377")" | sed "s|.*/\(.*/.*\)|\1|" | od -An -c' $' 001   / 377  \\n\n'
 t 'no operand' 1 'readlink 2>&1' "$usage"
 t 'bad option' 1 'readlink -x l 2>&1' $'readlink: -x: unknown option\n'"$usage"
-t '--help' 0 'readlink --help' "$usage"
+t '--help' 0 'readlink --help' "$usage"$'long options: --canonicalize (-f), --canonicalize-existing (-e),\n  --canonicalize-missing (-m), --no-newline (-n), --quiet (-q), --silent (-s),\n  --verbose (-v), --zero (-z)\n'
 t 'write error' 1 'ln -s x l; readlink l 2>&1 >/dev/full' $'readlink: write error: No space left on device\n'
 unset at show

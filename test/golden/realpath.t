@@ -1,6 +1,6 @@
 # realpath.t - golden tests for realpath. Paths begin with the scratch
 # directory, which varies: tests show it as "<here>".
-usage=$'usage: realpath [-E|-e|-m] [-sqz] FILE...\n'
+usage=$'usage: realpath [-E|-e|-m] [-sqz] [--relative-to=DIR] [--relative-base=DIR] FILE...\n'
 at='p=$(pwd -P); '
 show=' | sed "s|^$p|<here>|"'
 t 'file' 0 "$at"': >f; realpath f'"$show" $'<here>/f\n'
@@ -26,6 +26,14 @@ t 'binary name' 0 ': >"$(printf "\001\377")"; realpath "$(printf "\001\377")" | 
 t 'long path' 0 "$at"'d=$(printf "dir/%.0s" {1..500}); mkdir -p $d; [ "$(realpath $d)" = "$p/${d%/}" ] && echo same' $'same\n'
 t 'no operand' 1 'realpath 2>&1' "$usage"
 t 'bad option' 1 'realpath -x . 2>&1' $'realpath: -x: unknown option\n'"$usage"
-t '--help' 0 'realpath --help' "$usage"
+t '--help' 0 'realpath --help' "$usage"$'long options: --canonicalize (-E), --canonicalize-existing (-e),\n  --canonicalize-missing (-m), --no-symlinks (-s), --strip (-s), --quiet (-q),\n  --zero (-z), --relative-to, --relative-base\n'
 t 'write error' 1 'realpath / 2>&1 >/dev/full' $'realpath: write error: No space left on device\n'
 unset at show
+t '--relative-to' 0 'mkdir -p a/b c; realpath --relative-to=a a/b c a .' $'b\n../c\n.\n..\n'
+t '--relative-to, separate argument' 0 'mkdir -p a/b; realpath --relative-to a/b a' $'..\n'
+t '--relative-to /' 0 'realpath --relative-to=/ /usr' $'usr\n'
+t '--relative-to, a name that shares a prefix' 0 'mkdir ab a; realpath --relative-to=a ab' $'../ab\n'
+t '--relative-base: below it relative, else absolute' 0 'mkdir -p a/b; realpath --relative-base=a a/b a / | sed "s|^/.*|ABS|"' $'b\n.\nABS\n'
+t '--relative-to outside --relative-base: all absolute' 0 'mkdir -p a/b c; realpath --relative-base=a --relative-to=c a/b | sed "s|^/.*/a/b$|ABS|"' $'ABS\n'
+t '--relative-to a missing dir, -e' 1 'realpath -e --relative-to=nope . 2>&1' $'realpath: nope: No such file or directory\n'
+t '--relative-to with -m' 0 'realpath -m --relative-to=x/y x/z' $'../z\n'

@@ -12,7 +12,7 @@ t 'directory' 1 'mkdir d; rm d 2>&1; r=$?; [ -d d ] && echo kept; exit $r' $'rm:
 t 'directory with -f' 1 'mkdir d; rm -f d 2>&1' $'rm: d: Is a directory\n'
 t 'no operand' 1 'rm 2>&1' $'usage: rm [-dfiRrv] FILE...\n'
 t 'bad option' 1 'rm -z f 2>&1' $'rm: -z: unknown option\nusage: rm [-dfiRrv] FILE...\n'
-t '--help' 0 'rm --help' $'usage: rm [-dfiRrv] FILE...\n'
+t '--help' 0 'rm --help' $'usage: rm [-dfiRrv] FILE...\nlong options: --dir (-d), --force (-f), --interactive (-i), --recursive (-r),\n  --verbose (-v)\n'
 t '-- ends options' 0 ': >-f; rm -- -f; find . | sort' $'.\n'
 t '-f missing is quiet' 0 'rm -f nope 2>&1' ''
 t '-f no operand' 0 'rm -f 2>&1' ''

@@ -22,5 +22,5 @@ t 'binary name' 0 'mkdir "$(printf "\001\377")"; rmdir "$(printf "\001\377")"; f
 t 'deep -p' 0 "d=\$(printf 'x/%.0s' {1..500}); mkdir -p \$d && rmdir -p \$d; find . | sort" $'.\n'
 t 'no operand' 1 'rmdir 2>&1' "$usage"
 t 'bad option' 1 'rmdir -x d 2>&1' $'rmdir: -x: unknown option\n'"$usage"
-t '--help' 0 'rmdir --help' "$usage"
+t '--help' 0 'rmdir --help' "$usage"$'long options: --parents (-p), --verbose (-v)\n'
 t 'write error' 1 'mkdir d; rmdir -v d 2>&1 >/dev/full; r=$?; find . | sort; exit $r' $'rmdir: write error: No space left on device\n.\n'

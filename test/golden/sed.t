@@ -110,4 +110,4 @@ t 'no script' 1 'sed 2>&1' $'usage: sed [-nrsuzE] [-i[SUFFIX]] [-l N] {SCRIPT | 
 t 'write error' 1 'sed p 2>&1 >/dev/full' $'sed: write error: No space left on device\n' $'a\n'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; sed p f 2>&1' $'sed: f: Permission denied\n'
 t 'bad option' 1 'sed -y p 2>&1' $'sed: -y: unknown option\nusage: sed [-nrsuzE] [-i[SUFFIX]] [-l N] {SCRIPT | -e SCRIPT... | -f FILE...} [FILE...]\n'
-t '--help' 0 'sed --help' $'usage: sed [-nrsuzE] [-i[SUFFIX]] [-l N] {SCRIPT | -e SCRIPT... | -f FILE...} [FILE...]\n'
+t '--help' 0 'sed --help' $'usage: sed [-nrsuzE] [-i[SUFFIX]] [-l N] {SCRIPT | -e SCRIPT... | -f FILE...} [FILE...]\nlong options: --expression (-e), --regexp-extended (-E), --file (-f),\n  --in-place (-i), --quiet (-n), --silent (-n), --separate (-s),\n  --unbuffered (-u), --null-data (-z), --zero-terminated (-z)\n'

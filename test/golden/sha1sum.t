@@ -12,4 +12,4 @@ t 'missing file' 1 'sha1sum nope 2>&1' $'sha1sum: nope: No such file or director
 t 'write error' 1 'printf a | sha1sum 2>&1 >/dev/full' $'sha1sum: write error: No space left on device\n'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; sha1sum f 2>&1' $'sha1sum: f: Permission denied\n'
 t 'bad option' 1 'sha1sum -y 2>&1' $'sha1sum: -y: unknown option\nusage: sha1sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
-t '--help' 0 'sha1sum --help' $'usage: sha1sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
+t '--help' 0 'sha1sum --help' $'usage: sha1sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\nlong options: --binary (-b), --check (-c), --text (-t), --warn (-w), --quiet,\n  --status, --strict, --tag, --ignore-missing\n'

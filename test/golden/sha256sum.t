@@ -11,4 +11,4 @@ t 'missing file' 1 'sha256sum nope 2>&1' $'sha256sum: nope: No such file or dire
 t 'write error' 1 'printf a | sha256sum 2>&1 >/dev/full' $'sha256sum: write error: No space left on device\n'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; sha256sum f 2>&1' $'sha256sum: f: Permission denied\n'
 t 'bad option' 1 'sha256sum -y 2>&1' $'sha256sum: -y: unknown option\nusage: sha256sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
-t '--help' 0 'sha256sum --help' $'usage: sha256sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\n'
+t '--help' 0 'sha256sum --help' $'usage: sha256sum [-bctw] [--tag] [--quiet] [--status] [--strict] [--ignore-missing] [FILE...]\nlong options: --binary (-b), --check (-c), --text (-t), --warn (-w), --quiet,\n  --status, --strict, --tag, --ignore-missing\n'

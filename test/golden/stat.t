@@ -60,6 +60,6 @@ t 'binary name' 0 ': >"$(printf "\001\377")"; stat -c %n "$(printf "\001\377")" 
 t 'long name' 0 'n=$(printf "n%.0s" {1..255}); : >$n; stat -c %n $n | wc -c' $'256\n'
 t 'no operand' 1 'stat 2>&1' "$usage"
 t 'bad option' 1 'stat -x f 2>&1' $'stat: -x: unknown option\n'"$usage"
-t '--help' 0 'stat --help' "$usage"
+t '--help' 0 'stat --help' "$usage"$'long options: --format (-c), --file-system (-f), --dereference (-L),\n  --terse (-t)\n'
 t 'write error' 1 ': >f; stat f 2>&1 >/dev/full' $'stat: write error: No space left on device\n'
 unset access fixture

@@ -13,4 +13,4 @@ t 'write error on stdout, files still written' 1 'tee f 2>&1 >/dev/full; r=$?; c
 t 'write error on a file' 1 'tee /dev/full 2>&1' $'x\ntee: /dev/full: No space left on device\n' $'x\n'
 skip_if_root t 'unwritable file' 1 'printf x >f; chmod 444 f; echo y | tee f 2>&1' $'tee: f: Permission denied\ny\n'
 t 'bad option' 1 'tee -y 2>&1' $'tee: -y: unknown option\nusage: tee [-ai] [FILE...]\n'
-t '--help' 0 'tee --help' $'usage: tee [-ai] [FILE...]\n'
+t '--help' 0 'tee --help' $'usage: tee [-ai] [FILE...]\nlong options: --append (-a), --ignore-interrupts (-i)\n'

@@ -59,6 +59,6 @@ t 'binary name' 0 'touch "$(printf "\001\377")"; stat -c %F "$(printf "\001\377"
 t 'long name' 0 'n=$(printf "n%.0s" {1..255}); touch $n; stat -c %F $n' $'regular empty file\n'
 t 'no operand' 1 'touch 2>&1' "$usage"
 t 'bad option' 1 'touch -x f 2>&1; r=$?; ls; exit $r' $'touch: -x: unknown option\n'"$usage"
-t '--help' 0 'touch --help' "$usage"
+t '--help' 0 'touch --help' "$usage"$'long options: --no-create (-c), --date (-d), --no-dereference (-h),\n  --reference (-r)\n'
 t 'no output to fail' 0 'touch f >/dev/full 2>&1' ''
 unset times

@@ -41,6 +41,6 @@ t 'binary data kept' 0 'printf "a\0b\377c" >f; truncate -s 4 f; od -An -c f' $' 
 t 'long line kept' 0 'head -c 1100000 /dev/zero | tr "\0" a >f; truncate -s +1 f; head -c 1100000 f | tr -d a | wc -c; '"$size"' f' $'0\n1100001 f\n'
 t 'binary name' 0 'truncate -s 1 "$(printf "\001\377")"; stat -c %s "$(printf "\001\377")"' $'1\n'
 t 'bad option' 1 'truncate -x 2>&1' $'truncate: -x: unknown option\n'"$usage"
-t '--help' 0 'truncate --help' "$usage"
+t '--help' 0 'truncate --help' "$usage"$'long options: --no-create (-c), --reference (-r), --size (-s)\n'
 t 'no output to fail' 0 'truncate -s 1 f >/dev/full 2>&1' ''
 unset size

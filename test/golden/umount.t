@@ -32,4 +32,4 @@ needs_loop ns_proc 'an image by its loop device, -d' 0 'mkfs.ext4 -q i 4M >/dev/
 t 'no operand' 1 'umount 2>&1' "$usage"
 t '-a with an operand' 1 'umount -a d 2>&1' "$usage"
 t 'bad option' 1 'umount -z d 2>&1' $'umount: -z: unknown option\n'"$usage"
-t '--help' 0 'umount --help' "$usage"
+t '--help' 0 'umount --help' "$usage"$'long options: --all (-a), --detach-loop (-d), --force (-f), --lazy (-l),\n  --no-mtab (-n), --read-only (-r), --verbose (-v)\n'

@@ -16,5 +16,5 @@ t '-a and -p' 0 '[ "$(uname -ap)" = "$(uname -snrvmpo)" ] && echo same' $'same\n
 t 'repeated' 0 'uname -ss' $'Linux\n'
 t 'operand' 1 'uname x 2>&1' "$u"
 t 'bad option' 1 'uname -z 2>&1' $'uname: -z: unknown option\n'"$u"
-t '--help' 0 'uname --help' "$u"
+t '--help' 0 'uname --help' "$u"$'long options: --all (-a), --machine (-m), --nodename (-n),\n  --operating-system (-o), --processor (-p), --kernel-release (-r),\n  --kernel-name (-s), --kernel-version (-v), --hardware-platform (-i)\n'
 t 'write error' 1 'uname 2>&1 >/dev/full' $'uname: write error: No space left on device\n'

@@ -1,7 +1,7 @@
 # wget.t - golden tests for wget: usage and URLs (downloads from well and badly
 # behaved servers are tested in a network namespace by test/net/run)
 u=$'usage: wget [-q] [-O FILE|-] [-T TIMEOUT] [-D DEADLINE] [-M MAXSIZE] [-t TRIES] [--ca FILE] [--pin SHA256] URL...\n'
-t '--help' 0 'wget --help' "$u"
+t '--help' 0 'wget --help' "$u"$'long options: --ca, --pin, --output-document (-O), --quiet (-q),\n  --timeout (-T), --tries (-t)\n'
 t 'no URL' 1 'wget 2>&1' "$u"
 t 'bad option' 1 'wget -z http://127.0.0.1/ 2>&1' $'wget: -z: unknown option\n'"$u"
 t 'missing argument' 1 'wget -O 2>&1' $'wget: -O: option requires an argument\n'"$u"
