@@ -37,8 +37,21 @@ $(B)/test/inroot: test/inroot.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
-.PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test sigboot-test attest-test test-asan
+# make test: every suite, TEST_JOBS at a time (test/lanes), longest first,
+# after what they share is built once. TEST_JOBS=1 runs them one by one.
+TEST_JOBS ?= 2
+TESTS := test-asan golden-test netboot-test sigboot-test diskboot-test boot-test attest-test \
+	net-test fuzz-test builder-test extract-test sh-test edit-test pack-test multicall-test \
+	bootcfg-test tpm-test unit-test
+TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
+	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT)
+
+.PHONY: test test-shared unit-test builder-test golden-test
+test: test-shared
+	test/lanes $(TEST_JOBS) "$(MAKE) --no-print-directory" $(TESTS)
+
+test-shared: | $(DEPS)
+	$(MAKE) -j2 $(TEST_SHARED)
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
