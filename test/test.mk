@@ -38,7 +38,7 @@ $(B)/test/inroot: test/inroot.c
 	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
 
 .PHONY: test unit-test builder-test golden-test
-test: unit-test builder-test golden-test bootcfg-test sh-test edit-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test sigboot-test attest-test test-asan
+test: unit-test builder-test golden-test bootcfg-test sh-test edit-test tty-test net-test extract-test fuzz-test pack-test multicall-test boot-test netboot-test diskboot-test tpm-test sigboot-test attest-test test-asan
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -119,7 +119,7 @@ $(B)/test/%-tcc: $(B)/root.staged
 test-asan: $(B)/root-asan.staged
 	test/asan/run $(B)/root-asan $(ASAN_LOG)
 
-.PHONY: sh-test edit-test net-test fuzz fuzz-test
+.PHONY: sh-test edit-test tty-test net-test fuzz fuzz-test
 sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
 	test/sh/run $(B)/root-multicall/bin/sh
 	test/sh/run $(B)/test/sh-tcc
@@ -128,6 +128,11 @@ sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
 edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
 	test/edit/run $(B)/root-multicall/bin/vi
 	test/edit/run $(B)/test/vi-tcc
+
+# more over a pseudo-terminal: pages, lines, quit, the terminal restored.
+tty-test: $(B)/root-multicall.staged $(B)/test/more-tcc
+	test/tty/run $(B)/root-multicall/bin/more
+	test/tty/run $(B)/test/more-tcc
 
 # ip, ping, dhclient, wget and tftp against servers in network namespaces made
 # for the purpose (root; the host's own network is never touched); wget's https.

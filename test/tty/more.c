@@ -2,7 +2,7 @@
  * more - drive more on a pseudo-terminal as a person at a serial console
  * would (test/lib/ptytest.h): page, step a line, quit, and check the
  * terminal it left behind.
- *   more BINDIR   (BINDIR/more and BINDIR/seq; run in an empty scratch directory)
+ *   more BINDIR   (BINDIR/more first in PATH; run in an empty scratch directory)
  * Prints "ok N - name" or "not ok N - name" per check.
  *
  * Each session runs a small wrapper on the pty: it notes the terminal
