@@ -41,7 +41,7 @@ $(B)/test/inroot: test/inroot.c
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
 TESTS := test-asan golden-test netboot-test sigboot-test diskboot-test boot-test attest-test \
-	net-test fuzz-test builder-test extract-test sh-test edit-test pack-test multicall-test \
+	net-test fuzz-test builder-test extract-test sh-test edit-test tty-test pack-test multicall-test \
 	bootcfg-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
 	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT)
@@ -132,7 +132,7 @@ $(B)/test/%-tcc: $(B)/root.staged
 test-asan: $(B)/root-asan.staged
 	test/asan/run $(B)/root-asan $(ASAN_LOG)
 
-.PHONY: sh-test edit-test net-test fuzz fuzz-test
+.PHONY: sh-test edit-test tty-test net-test fuzz fuzz-test
 sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
 	test/sh/run $(B)/root-multicall/bin/sh
 	test/sh/run $(B)/test/sh-tcc
@@ -141,6 +141,11 @@ sh-test: $(B)/root-multicall.staged $(B)/test/sh-tcc
 edit-test: $(B)/root-multicall.staged $(B)/test/vi-tcc
 	test/edit/run $(B)/root-multicall/bin/vi
 	test/edit/run $(B)/test/vi-tcc
+
+# more over a pseudo-terminal: pages, lines, quit, the terminal restored.
+tty-test: $(B)/root-multicall.staged $(B)/test/more-tcc
+	test/tty/run $(B)/root-multicall/bin/more
+	test/tty/run $(B)/test/more-tcc
 
 # ip, ping, dhclient, wget and tftp against servers in network namespaces made
 # for the purpose (root; the host's own network is never touched); wget's https.
