@@ -1,6 +1,9 @@
-/* proc.h - commands run as the shell would, PATH search; signals by name; test's expressions */
+/* proc.h - commands run as the shell would, PATH search; signals by name; test's expressions;
+ * processes in /proc */
 #ifndef PROC_H
 #define PROC_H
+
+#include <stddef.h>
 
 /* Run ARGV as the shell would: search PATH, a file without #! goes to
  * /bin/sh. Returns only on failure: 127 (not found) or 126, errno set. */
@@ -33,5 +36,18 @@ const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
 /* test's expression in ARGV (test, [ and the shell's builtins): 0 true,
  * 1 false, 2 an error, which has been reported. */
 int test_eval(int argc, char **argv);
+
+/*
+ * /proc: proc_pids gives the ids of the processes there, ascending, in a
+ * malloc'd array, and their number; -1 and errno if /proc cannot be read.
+ * proc_file gives the whole of /proc/PID/NAME, NUL-terminated and malloc'd,
+ * its length in *LEN; NULL and errno if it cannot be read. proc_stat_comm
+ * copies the name between the first "(" and the last ")" of a stat file's
+ * text (the name may hold both) into COMM, cut to N, and returns the text
+ * after the ")"; NULL if there is no such name.
+ */
+int proc_pids(int **pids);
+char *proc_file(int pid, const char *name, size_t *len);
+char *proc_stat_comm(char *stat, char *comm, size_t n);
 
 #endif
