@@ -50,4 +50,21 @@ int proc_pids(int **pids);
 char *proc_file(int pid, const char *name, size_t *len);
 char *proc_stat_comm(char *stat, char *comm, size_t n);
 
+/*
+ * The names a process goes by, for pidof and killall. proc_name_read: 0, or
+ * -1 if the process is gone. proc_name_match says whether NAME is its comm,
+ * the last part of its argv[0], or (a script its #! line ran) of argv[1]; a
+ * NAME with a slash must be the whole argv[0] or argv[1].
+ */
+struct proc_name {
+	int pid;
+	char state;		/* R, S, Z, ... from stat */
+	char comm[64];
+	char *cmdline;		/* argv, each NUL-terminated; NULL for a kernel thread or zombie */
+	size_t len;
+};
+int proc_name_read(int pid, struct proc_name *p);
+int proc_name_match(const struct proc_name *p, const char *name);
+void proc_name_free(struct proc_name *p);
+
 #endif
