@@ -15,27 +15,26 @@ static const char usage[] = "hwclock [-r | -s | -w] [-u | -l] [-f DEV]";
 /* The devices tried in turn when -f names none. */
 static const char *const devices[] = { "/dev/rtc0", "/dev/rtc", "/dev/misc/rtc" };
 
-/* The first device that opens, or the first whose error is not ENOENT. */
+/* -f's device, else the first of devices[] there: the first that opens, or
+ * fails for a reason other than not being there. */
 static int
 open_rtc(const char **dev)
 {
+	const size_t n = sizeof devices / sizeof *devices;
+	size_t i = 0;
 	int fd;
 
-	if (*dev != NULL) {
-		if ((fd = open(*dev, O_RDONLY | O_CLOEXEC)) < 0)
-			die_errno("%s", *dev);
-		return fd;
-	}
-	for (size_t i = 0; i < sizeof devices / sizeof *devices; i++) {
-		if ((fd = open(devices[i], O_RDONLY | O_CLOEXEC)) >= 0 || errno != ENOENT) {
-			*dev = devices[i];
-			if (fd < 0)
-				die_errno("%s", *dev);
-			return fd;
-		}
-	}
-	errno = ENOENT;
-	die_errno("%s", devices[0]);
+	if (*dev != NULL)
+		fd = open(*dev, O_RDONLY | O_CLOEXEC);
+	else
+		do
+			fd = open(*dev = devices[i], O_RDONLY | O_CLOEXEC);
+		while (fd < 0 && errno == ENOENT && ++i < n);
+	if (fd < 0 && i == n)
+		*dev = devices[0];	/* none there: name the usual one */
+	if (fd < 0)
+		die_errno("%s", *dev);
+	return fd;
 }
 
 /* Is the clock in UTC? Without -u or -l, as /etc/adjtime's third line says: UTC unless LOCAL. */
