@@ -60,7 +60,7 @@ struct proc_name {
 	int pid;
 	char state;		/* R, S, Z, ... from stat */
 	char comm[64];
-	char *cmdline;		/* argv, each NUL-terminated; NULL for a kernel thread or zombie */
+	char *cmdline;		/* argv, each NUL-terminated; len 0 for a kernel thread or zombie */
 	size_t len;
 };
 int proc_name_read(int pid, struct proc_name *p);

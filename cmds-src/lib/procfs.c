@@ -1,4 +1,5 @@
 /* procfs.c - processes as /proc shows them: their ids, their files, the name in stat */
+#define _GNU_SOURCE 1
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
