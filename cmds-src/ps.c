@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "io.h"
 #include "attr.h"
+#include "proc.h"
 
 static const char usage[] = "ps [-Aefw] [-o FIELD[=HEADER],...] [-p PID,...]";
 
@@ -234,45 +235,17 @@ add_pids(const char *arg)
 	free(list);
 }
 
-/* The whole of a /proc file, NUL-terminated; NULL if it cannot be read. */
-static char *
-slurp(const char *path, size_t *len)
-{
-	size_t n = 0, cap = 4096;
-	char *buf;
-	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	buf = xmalloc(cap);
-	while ((r = read(fd, buf + n, cap - n - 1)) > 0) {
-		n += r;
-		if (cap - n < 2)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	close(fd);
-	if (r < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /* The fields of /proc/PID/stat after "(comm)", which may hold spaces and parens. */
 static int
 parse_stat(char *s, struct proc *p)
 {
-	char *open = strchr(s, '('), *close = strrchr(s, ')');
+	char *rest = proc_stat_comm(s, p->comm, sizeof p->comm);
 	unsigned long long f[20];
 	int pos = 0, n;
 
-	if (open == NULL || close == NULL || close < open)
+	if (rest == NULL)
 		return -1;
-	snprintf(p->comm, sizeof p->comm, "%.*s", (int)(close - open - 1), open + 1);
-	if (sscanf(close + 1, " %c%n", &p->state, &n) != 1)
+	if (sscanf(rest, " %c%n", &p->state, &n) != 1)
 		return -1;
 	pos = n;
 	/* ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
@@ -280,12 +253,12 @@ parse_stat(char *s, struct proc *p)
 	for (int i = 0; i < 20; i++) {
 		long long v;
 
-		if (sscanf(close + 1 + pos, " %lld%n", &v, &n) != 1)
+		if (sscanf(rest + pos, " %lld%n", &v, &n) != 1)
 			return -1;
 		f[i] = (unsigned long long)v;
 		pos += n;
 	}
-	if (sscanf(close + 1 + pos, " %llu", &p->rss) != 1)
+	if (sscanf(rest + pos, " %llu", &p->rss) != 1)
 		return -1;
 	p->ppid = (int)f[0];
 	p->pgid = (int)f[1];
@@ -312,16 +285,14 @@ read_proc(int pid, struct proc *p)
 		return -1;
 	p->uid = st.st_uid;
 	p->gid = st.st_gid;
-	snprintf(path, sizeof path, "/proc/%d/stat", pid);
-	if ((text = slurp(path, &len)) == NULL)
+	if ((text = proc_file(pid, "stat", &len)) == NULL)
 		return -1;
 	if (parse_stat(text, p) < 0) {
 		free(text);
 		return -1;
 	}
 	free(text);
-	snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
-	if ((p->args = slurp(path, &len)) != NULL) {
+	if ((p->args = proc_file(pid, "cmdline", &len)) != NULL) {
 		while (len > 0 && p->args[len - 1] == '\0')
 			len--;
 		p->args[len] = '\0';
@@ -387,20 +358,6 @@ put_row(const struct proc *p, char **line, size_t *cap, int width)
 }
 
 static int
-numeric(const struct dirent *e)
-{
-	return e->d_name[0] >= '1' && e->d_name[0] <= '9';
-}
-
-static int
-by_pid(const struct dirent **a, const struct dirent **b)
-{
-	long x = atol((*a)->d_name), y = atol((*b)->d_name);
-
-	return (x > y) - (x < y);
-}
-
-static int
 wanted(int pid)
 {
 	if (ps.npid == 0)
@@ -423,26 +380,22 @@ has_header(void)
 static void
 list(int width)
 {
-	struct dirent **v;
 	struct proc p;
 	char *line = NULL;
 	size_t cap = 0;
-	int n = scandir("/proc", &v, numeric, by_pid);
+	int *pids, n = proc_pids(&pids);
 
 	if (n < 0)
 		die_errno("/proc");
 	if (has_header())
 		put_row(NULL, &line, &cap, width);
 	for (int i = 0; i < n; i++) {
-		int pid = atoi(v[i]->d_name);
-
-		if (wanted(pid) && read_proc(pid, &p) == 0) {
+		if (wanted(pids[i]) && read_proc(pids[i], &p) == 0) {
 			put_row(&p, &line, &cap, width);
 			free(p.args);
 		}
-		free(v[i]);
 	}
-	free(v);
+	free(pids);
 	free(line);
 }
 

@@ -1,6 +1,9 @@
-/* proc.h - commands run as the shell would, PATH search; signals by name; test's expressions */
+/* proc.h - commands run as the shell would, PATH search; signals by name; test's expressions;
+ * processes in /proc */
 #ifndef PROC_H
 #define PROC_H
+
+#include <stddef.h>
 
 /* Run ARGV as the shell would: search PATH, a file without #! goes to
  * /bin/sh. Returns only on failure: 127 (not found) or 126, errno set. */
@@ -33,5 +36,35 @@ const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
 /* test's expression in ARGV (test, [ and the shell's builtins): 0 true,
  * 1 false, 2 an error, which has been reported. */
 int test_eval(int argc, char **argv);
+
+/*
+ * /proc: proc_pids gives the ids of the processes there, ascending, in a
+ * malloc'd array, and their number; -1 and errno if /proc cannot be read.
+ * proc_file gives the whole of /proc/PID/NAME, NUL-terminated and malloc'd,
+ * its length in *LEN; NULL and errno if it cannot be read. proc_stat_comm
+ * copies the name between the first "(" and the last ")" of a stat file's
+ * text (the name may hold both) into COMM, cut to N, and returns the text
+ * after the ")"; NULL if there is no such name.
+ */
+int proc_pids(int **pids);
+char *proc_file(int pid, const char *name, size_t *len);
+char *proc_stat_comm(char *stat, char *comm, size_t n);
+
+/*
+ * The names a process goes by, for pidof and killall. proc_name_read: 0, or
+ * -1 if the process is gone. proc_name_match says whether NAME is its comm,
+ * the last part of its argv[0], or (a script its #! line ran) of argv[1]; a
+ * NAME with a slash must be the whole argv[0] or argv[1].
+ */
+struct proc_name {
+	int pid;
+	char state;		/* R, S, Z, ... from stat */
+	char comm[64];
+	char *cmdline;		/* argv, each NUL-terminated; len 0 for a kernel thread or zombie */
+	size_t len;
+};
+int proc_name_read(int pid, struct proc_name *p);
+int proc_name_match(const struct proc_name *p, const char *name);
+void proc_name_free(struct proc_name *p);
 
 #endif

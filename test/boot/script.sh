@@ -15,5 +15,8 @@ d=$(losetup -f --show /tmp/img) && echo "SCRIPT: attached $d"
 losetup -a
 losetup -d "$d" && echo "SCRIPT: detached"
 losetup "$d"
+# QEMU's CMOS RTC, and its i6300esb watchdog (-device i6300esb)
+hwclock -w -u && hwclock -r -u && hwclock -s -u && echo "SCRIPT: hwclock $?"
+modprobe i6300esb && { watchdog -T 10 -t 1 /dev/watchdog & w=$!; sleep 2; kill $w; wait $w; echo "SCRIPT: watchdog $?"; }
 echo "SCRIPT: done"
 poweroff

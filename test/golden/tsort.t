@@ -1,0 +1,27 @@
+# tsort.t - golden tests for tsort (orders as GNU tsort gives them)
+u=$'usage: tsort [FILE]\n'
+t 'empty' 0 'tsort' ''
+t 'a pair' 0 'tsort' $'a\nb\n' $'a b\n'
+t 'a chain, any layout' 0 'tsort' $'a\nb\nc\nd\n' $'c d\n\ta   b b\n\n c\n'
+t 'free items by name' 0 'tsort' $'a\nc\nb\nd\n' $'c d\na b\n'
+t 'last successor first' 0 'tsort' $'a\nc\nb\n' $'a b\na c\n'
+t 'items on their own' 0 'tsort' $'a\nb\nc\n' $'c c\nb b\na a\n'
+t 'duplicate pairs' 0 'tsort' $'a\nb\nc\n' $'a b\na b\nb c\n'
+t 'a diamond' 0 'tsort' $'a\nc\nb\nd\n' $'a b\na c\nb d\nc d\n'
+t 'file operand' 0 'printf "x y\n" >f; tsort f' $'x\ny\n'
+t '- is standard input' 0 'tsort -' $'x\ny\n' $'x y\n'
+t 'a loop' 1 'tsort 2>&1' $'x\ny\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\ntsort: c\na\nb\nc\n' $'a b\nb c\nc a\nx y\n'
+t 'a loop, stdout alone' 1 'tsort 2>/dev/null' $'x\ny\na\nb\nc\n' $'a b\nb c\nc a\nx y\n'
+t 'a loop in a file' 1 'printf "a b\nb a\n" >f; tsort f 2>&1' $'tsort: f: input contains a loop:\ntsort: a\ntsort: b\na\nb\n'
+t 'two loops' 1 'tsort 2>&1' $'tsort: -: input contains a loop:\ntsort: a\ntsort: b\na\ntsort: -: input contains a loop:\ntsort: b\ntsort: c\nb\nc\n' $'a b\nb a\nb c\nc b\n'
+t 'a loop behind its way in' 1 'tsort 2>&1' $'a\ntsort: -: input contains a loop:\ntsort: b\ntsort: c\nb\nc\nd\n' $'a b\nb c\nc b\nc d\n'
+t 'odd number of tokens' 1 'tsort 2>&1' $'tsort: -: input contains an odd number of tokens\n' $'a b c\n'
+t 'odd, in a file' 1 'echo x >f; tsort f 2>&1' $'tsort: f: input contains an odd number of tokens\n'
+t 'no such file' 1 'tsort nofile 2>&1' $'tsort: nofile: No such file or directory\n'
+t 'a directory' 1 'mkdir d; tsort d 2>&1' $'tsort: d: Is a directory\n'
+t 'two operands' 1 'tsort a b 2>&1' "$u"
+t 'bad option' 1 'tsort -x 2>&1' $'tsort: -x: unknown option\n'"$u"
+t '--help' 0 'tsort --help' "$u"
+t 'a long chain' 0 'seq 1 20000 | awk '\''{ print $1, $1 + 1 }'\'' | tsort | sed -n "1p;\$p"' $'1\n20001\n'
+t 'a long loop' 1 'seq 1 20000 | awk '\''{ print $1, $1 % 20000 + 1 }'\'' | tsort 2>/dev/null | sed -n "1p;\$p"; exit ${PIPESTATUS[2]}' $'1\n20000\n'
+t 'write error' 1 'tsort 2>&1 >/dev/full' $'tsort: write error: No space left on device\n' $'a b\n'
