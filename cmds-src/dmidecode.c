@@ -566,10 +566,13 @@ parse_types(const char *arg, unsigned char want[256])
 static const struct keyword *
 find_keyword(const char *name)
 {
-	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-		if (strcmp(keywords[i].name, name) == 0)
-			return &keywords[i];
-	die("%s: unknown keyword", name);
+	size_t i = 0;
+
+	while (i < sizeof keywords / sizeof *keywords && strcmp(keywords[i].name, name) != 0)
+		i++;
+	if (i == sizeof keywords / sizeof *keywords)
+		die("%s: unknown keyword", name);
+	return &keywords[i];
 }
 
 static unsigned char *
