@@ -581,26 +581,26 @@ load(const char *dir, const char *name, size_t max, size_t *len)
 	char *path = path_join(dir, name);
 	unsigned char *b = (unsigned char *)read_whole(path, max, len);
 
-	if (b == NULL)
-		die_errno("%s", path);
 	free(path);
+	if (b == NULL)
+		die_errno("%s/%s", dir, name);
 	return b;
 }
 
-/* Every structure checked before any is shown: a broken table is one line. */
-static void
-check(const unsigned char *t, size_t n)
+/* Every structure checked before any is shown: a broken table is one line.
+ * NULL, or why (and *OFF where) it is broken. */
+static const char *
+check(const unsigned char *t, size_t n, size_t *off)
 {
 	struct smbios_struct s;
-	size_t off = 0;
 	const char *why;
 	int r;
 
 	memset(&s, 0, sizeof s);
-	while ((r = smbios_next(t, n, &off, &s, &why)) > 0)
+	*off = 0;
+	while ((r = smbios_next(t, n, off, &s, &why)) > 0)
 		;
-	if (r < 0)
-		die("DMI: %s (offset 0x%zx)", why, off);
+	return r < 0 ? why : NULL;
 }
 
 static void
@@ -636,14 +636,22 @@ main(int argc, char *argv[])
 	if (o.ind != argc)
 		die_usage(&o);
 	entry = load(dir, "smbios_entry_point", 4096, &elen);
-	if ((why = smbios_entry(entry, elen, &ep)) != NULL)
+	why = smbios_entry(entry, elen, &ep);
+	free(entry);
+	if (why != NULL)
 		die("%s/smbios_entry_point: %s", dir, why);
 	table = load(dir, "DMI", MAX_TABLE, &tlen);
-	if (!ep.v3 && tlen < ep.len)
+	if (!ep.v3 && tlen < ep.len) {
+		free(table);
 		die("%s/DMI: truncated: %zu of %lu bytes", dir, tlen, ep.len);
+	}
 	if (!ep.v3 || tlen > ep.len)
 		tlen = ep.len;
-	check(table, tlen);
+	if ((why = check(table, tlen, &off)) != NULL) {
+		free(table);
+		die("DMI: %s (offset 0x%zx)", why, off);
+	}
+	off = 0;
 	if (key == NULL) {
 		header();
 		if (!some) {
@@ -660,7 +668,6 @@ main(int argc, char *argv[])
 		else if (!some || want[s.type])
 			decode(&s);
 	}
-	free(entry);
 	free(table);
 	return cmd_exit();
 }
