@@ -9,6 +9,11 @@
 int write_all(int fd, const void *buf, size_t n);	/* 0 or -1 */
 int copy_fd(int in, int out);	/* 0; -1 read failed; -2 write failed; errno set */
 
+/* The whole of file PATH, malloc'd with a NUL after its *LEN bytes (sysfs
+ * attributes, firmware tables); NULL and errno if it cannot be read, EFBIG if
+ * it holds more than MAX bytes. */
+char *read_whole(const char *path, size_t max, size_t *len);
+
 /* Input operands: "-" is standard input; NULL and errno on failure. fclose_in
  * leaves standard input open for a later "-", its end-of-file and error cleared. */
 FILE *fopen_in(const char *path);
