@@ -390,18 +390,20 @@ delimiter(const char *s)
 {
 	const char *p = s + 1;
 	char *end;
-	int c;
+	int c = -1;
 
 	if (s[0] != '\0' && s[1] == '\0')
 		return (unsigned char)s[0];
 	if (s[0] == '\\' && *p == 'x' && isxdigit((unsigned char)p[1])) {
 		c = (int)strtol(p + 1, &end, 16);
-		if (*end == '\0' && end - p <= 3)
-			return c;
-	} else if (s[0] == '\\' && (c = unescape(&p)) >= 0 && *p == '\0') {
-		return c;
+		if (*end != '\0' || end - p > 3)
+			c = -1;
+	} else if (s[0] == '\\' && ((c = unescape(&p)) < 0 || *p != '\0')) {
+		c = -1;
 	}
-	die("%s: invalid delimiter: one byte or a backslash escape", s);
+	if (c < 0)
+		die("%s: invalid delimiter: one byte or a backslash escape", s);
+	return c;
 }
 
 int
