@@ -239,7 +239,8 @@ main(int argc, char *argv[])
 	int c;
 
 	memset(&df, 0, sizeof df);
-	df.unit = 512;
+	/* 1K blocks as GNU and BusyBox count; POSIX's 512 under POSIXLY_CORRECT, as GNU's. */
+	df.unit = getenv("POSIXLY_CORRECT") != NULL ? 512 : 1024;
 	while ((c = opt_next(&o, "ahkPT")) != -1) {
 		switch (c) {
 		case 'a': df.all = 1; break;

@@ -134,7 +134,8 @@ main(int argc, char *argv[])
 
 	memset(&du, 0, sizeof du);
 	memset(&seen, 0, sizeof seen);
-	du.unit = 512;
+	/* 1K blocks as GNU and BusyBox count; POSIX's 512 under POSIXLY_CORRECT, as GNU's. */
+	du.unit = getenv("POSIXLY_CORRECT") != NULL ? 512 : 1024;
 	du.maxdepth = INT_MAX;
 	while ((c = opt_next(&o, "abcd:hHkLmsx")) != -1) {
 		switch (c) {

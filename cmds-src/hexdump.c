@@ -75,10 +75,10 @@ dump(int all, unsigned long long addr)
 {
 	unsigned char buf[LINE + 1], prev[LINE];
 	size_t n;
-	int star = 0, have_prev = 0, wide = 0;
+	int star = 0, have_prev = 0;
+	/* The end's address as the last format writes addresses (util-linux). */
+	int wide = shown[nshown - 1]->opt == 'C';
 
-	for (int i = 0; i < nshown; i++)
-		wide |= shown[i]->opt == 'C';
 	while ((n = instream_read(&in, buf, LINE)) > 0) {
 		if (!all && have_prev && n == LINE && memcmp(buf, prev, LINE) == 0) {
 			if (!star)

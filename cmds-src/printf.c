@@ -125,8 +125,9 @@ hexval(int c)
 }
 
 /*
- * The escape after a backslash at *P: in the format (PCT_B 0) \NNN, \xHH, \"
- * and the C ones; in a %b argument (PCT_B 1) \0NNN as well. \c sets stop.
+ * The escape after a backslash at *P: in the format (PCT_B 0) \NNN, \xHH, \",
+ * \e (ESC, as GNU's and BusyBox's printf have it; not \E, bash's alone) and the
+ * C ones; in a %b argument (PCT_B 1) \0NNN as well. \c sets stop.
  * Appends the byte to OUT; *P moves past the escape.
  */
 static void
@@ -148,6 +149,9 @@ escape(const char **p, int pct_b, char *out, size_t *n)
 			c = c * 16 + hexval(*s++);
 	} else if (*s == '"' || *s == '\'') {
 		c = *s++;
+	} else if (*s == 'e') {
+		c = 033;
+		s++;
 	} else if ((c = unescape(&s)) < 0) {
 		out[(*n)++] = '\\';
 		if (*s == '\0') {

@@ -71,13 +71,40 @@ put(const char *fmt, int prec, double v)
 		printf("%.*f", prec, v);
 }
 
-/* Width of the widest of FIRST and LAST as printed, for -w. */
+/*
+ * An operand's width for -w as GNU's seq counts it: as written, leading zeros
+ * and all ("008" is 3), without a '+'; then grown or shrunk to PREC decimals.
+ * Exponents are not written out, so those count as printed.
+ */
 static int
-equal_width(double first, double last, int prec)
+op_width(const char *s, const struct num *n, int prec)
 {
 	char buf[512];
-	int a = snprintf(buf, sizeof buf, "%.*f", prec, first);
-	int b = snprintf(buf, sizeof buf, "%.*f", prec, last);
+	const char *dot;
+	int w;
+
+	s += *s == '+';
+	if (strpbrk(s, "eExXpPiInN") != NULL) {
+		w = snprintf(buf, sizeof buf, "%.*f", n->frac, n->v);
+	} else {
+		w = (int)strlen(s);
+		if ((dot = strchr(s, '.')) != NULL && dot[1] == '\0')
+			w--;	/* "1." is "1" */
+		else if (dot != NULL && (dot == s || !isdigit((unsigned char)dot[-1])))
+			w++;	/* ".5" is "0.5" */
+	}
+	if (prec > n->frac)
+		w += prec - n->frac + (n->frac == 0);
+	else if (prec < n->frac)
+		w -= n->frac - prec + (prec == 0);
+	return w;
+}
+
+/* -w: the wider of FIRST and LAST. */
+static int
+equal_width(const char *first, const struct num *f, const char *last, const struct num *l, int prec)
+{
+	int a = op_width(first, f, prec), b = op_width(last, l, prec);
 
 	return a > b ? a : b;
 }
@@ -149,16 +176,11 @@ seq_exact(char **ops, int nops, const char *fmt, const char *sep, int prec, int 
 {
 	long long a = pow10ll(scale), d = pow10ll(scale), z, v;
 	char buf[128];
-	int w = 0, first = 1;
+	int first = 1;
 
 	if (!to_scaled(ops[nops - 1], scale, &z) || (nops > 1 && !to_scaled(ops[0], scale, &a)) ||
 	    (nops > 2 && !to_scaled(ops[1], scale, &d)))
 		return 0;
-	if (width) {
-		w = format_exact(buf, sizeof buf, a, scale, prec, 0);
-		v = format_exact(buf, sizeof buf, z, scale, prec, 0);
-		w = v > w ? (int)v : w;
-	}
 	for (v = a; d > 0 ? v <= z : v >= z; v += d) {
 		if (!first)
 			fputs(sep, stdout);
@@ -166,7 +188,7 @@ seq_exact(char **ops, int nops, const char *fmt, const char *sep, int prec, int 
 		if (fmt != NULL) {
 			printf(fmt, (double)v / (double)pow10ll(scale));
 		} else {
-			format_exact(buf, sizeof buf, v, scale, prec, w);
+			format_exact(buf, sizeof buf, v, scale, prec, width);
 			fputs(buf, stdout);
 		}
 		if (ferror(stdout) || (d > 0 ? v > LLONG_MAX - d : v < LLONG_MIN - d))
@@ -216,10 +238,15 @@ main(int argc, char *argv[])
 		check_format(fmt);
 	prec = first.frac > incr.frac ? first.frac : incr.frac;
 	c = prec > last.frac ? prec : last.frac;
-	if (c <= 9 && seq_exact(argv + o.ind, nops, fmt, sep, prec, c, width && fmt == NULL))
+	/* FIRST is "1" when left out. */
+	if (width && fmt == NULL)
+		width = equal_width(nops > 1 ? argv[o.ind] : "1", &first, argv[argc - 1], &last, prec);
+	else
+		width = 0;
+	if (c <= 9 && seq_exact(argv + o.ind, nops, fmt, sep, prec, c, width))
 		return cmd_exit();
-	if (width && fmt == NULL) {
-		snprintf(wfmt, sizeof wfmt, "%%0%d.%df", equal_width(first.v, last.v, prec), prec);
+	if (width) {
+		snprintf(wfmt, sizeof wfmt, "%%0%d.%df", width, prec);
 		fmt = wfmt;
 	}
 	/* Each term from FIRST afresh, rounded to the operands' decimals: no drift. */

@@ -4,12 +4,12 @@
 #include <ctype.h>
 
 static const char usage[] =
-    "sort [-bcCdfghimnrsuz] [-k KEYDEF]... [-o FILE] [-t CHAR] [FILE...]";
+    "sort [-bcCdfghimnrsuVz] [-k KEYDEF]... [-o FILE] [-t CHAR] [FILE...]";
 
-/* Key and global flags: POSIX's bdfinr and GNU's g and h. */
+/* Key and global flags: POSIX's bdfinr and GNU's g, h and V. */
 enum {
 	F_BSTART = 1, F_BEND = 2, F_DICT = 4, F_FOLD = 8, F_PRINT = 16,
-	F_NUM = 32, F_GEN = 64, F_HUMAN = 128, F_REV = 256,
+	F_NUM = 32, F_GEN = 64, F_HUMAN = 128, F_REV = 256, F_VERSION = 512,
 };
 
 struct key {
@@ -212,6 +212,104 @@ gen_cmp(const char *a, const char *ae, const char *b, const char *be)
 }
 
 static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* -V: a byte's rank between digit runs: ~ before the end, letters before the rest. */
+static int
+ver_rank(const char *p, const char *e)
+{
+	int c;
+
+	if (p == e || is_digit(*p))
+		return 0;
+	c = (unsigned char)*p;
+	if (isalpha(c))
+		return c;
+	return c == '~' ? -1 : c + 256;
+}
+
+/* Debian's version order, which GNU's -V uses: runs of other bytes by rank,
+ * runs of digits by value. */
+static int
+ver_runs(const char *a, const char *ae, const char *b, const char *be)
+{
+	int ra, rb, diff;
+
+	while (a < ae || b < be) {
+		while ((a < ae && !is_digit(*a)) || (b < be && !is_digit(*b))) {
+			if ((ra = ver_rank(a, ae)) != (rb = ver_rank(b, be)))
+				return ra < rb ? -1 : 1;
+			a += a < ae;
+			b += b < be;
+		}
+		while (a < ae && *a == '0')
+			a++;
+		while (b < be && *b == '0')
+			b++;
+		/* The longer run of digits is the bigger; else the first digit that differs. */
+		for (diff = 0; a < ae && b < be && is_digit(*a) && is_digit(*b); a++, b++)
+			if (diff == 0)
+				diff = *a - *b;
+		if (a < ae && is_digit(*a))
+			return 1;
+		if (b < be && is_digit(*b))
+			return -1;
+		if (diff != 0)
+			return diff < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/* Where a file name's suffixes such as ".tar.gz" start: dots each followed by a
+ * letter or ~, then letters, digits and ~ (never the first byte). */
+static const char *
+ver_suffix(const char *p, const char *e)
+{
+	const char *s = e, *q = p + 1;
+
+	while (q < e) {
+		if (*q == '.' && q + 1 < e && (isalpha((unsigned char)q[1]) || q[1] == '~')) {
+			if (s == e)
+				s = q;
+			for (q += 2; q < e && (isalnum((unsigned char)*q) || *q == '~'); q++)
+				;
+		} else {
+			s = e;
+			q++;
+		}
+	}
+	return s;
+}
+
+/* -V, as GNU's filevercmp: empty first, then ".", "..", other dot names; the
+ * names without their suffixes, then with them. */
+static int
+ver_cmp(const char *a, const char *ae, const char *b, const char *be)
+{
+	const char *sa, *sb;
+	int c, ra, rb;
+
+	if (a == ae || b == be)
+		return (a < ae) - (b < be);
+	if (*a == '.' || *b == '.') {
+		if (*a != *b)
+			return *a == '.' ? -1 : 1;
+		ra = ae - a == 1 ? 0 : ae - a == 2 && a[1] == '.' ? 1 : 2;
+		rb = be - b == 1 ? 0 : be - b == 2 && b[1] == '.' ? 1 : 2;
+		if (ra != rb || ra < 2)
+			return (ra > rb) - (ra < rb);
+	}
+	sa = ver_suffix(a, ae);
+	sb = ver_suffix(b, be);
+	if ((c = ver_runs(a, sa, b, sb)) != 0 || (sa == ae && sb == be))
+		return c;
+	return ver_runs(a, ae, b, be);
+}
+
+static int
 skipped(int c, int flags)
 {
 	if ((flags & F_DICT) && !isalnum(c) && !is_blank(c))
@@ -259,6 +357,8 @@ span_cmp(const char *a, const char *ae, const char *b, const char *be, int flags
 		c = human_cmp(a, ae, b, be);
 	else if (flags & F_GEN)
 		c = gen_cmp(a, ae, b, be);
+	else if (flags & F_VERSION)
+		c = ver_cmp(a, ae, b, be);
 	else
 		c = text_cmp(a, ae, b, be, flags);
 	return flags & F_REV ? -c : c;
@@ -355,6 +455,7 @@ flag_bits(int c)
 	case 'i': return F_PRINT;
 	case 'n': return F_NUM;
 	case 'r': return F_REV;
+	case 'V': return F_VERSION;
 	}
 	return 0;
 }
@@ -473,7 +574,7 @@ main(int argc, char *argv[])
 	nkeys = gflags = stable = uniq = 0;
 	tab = -1;
 	memset(&lines, 0, sizeof lines);
-	while ((c = opt_next(&o, "bcCdfghik:mno:rsS:t:T:uz")) != -1) {
+	while ((c = opt_next(&o, "bcCdfghik:mno:rsS:t:T:uVz")) != -1) {
 		switch (c) {
 		case 'c': case 'C': checking = c; break;
 		case 'k': add_key(o.arg); break;

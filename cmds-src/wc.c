@@ -1,10 +1,11 @@
 /* wc - count lines, words, characters and bytes */
 #include "cmd.h"
 #include <locale.h>
+#include <wchar.h>
 
-static const char usage[] = "wc [-clmw] [FILE...]";
+static const char usage[] = "wc [-clLmw] [FILE...]";
 
-enum { LINES, WORDS, CHARS, BYTES, NCOUNT };
+enum { LINES, WORDS, CHARS, BYTES, LONGEST, NCOUNT };
 
 struct counts {
 	unsigned long long n[NCOUNT];
@@ -18,6 +19,50 @@ is_space(unsigned char c)
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+/* -L's place in the line being read, and a character cut by a read. */
+static struct {
+	unsigned long long pos;
+	mbstate_t mb;
+} col;
+
+/*
+ * -L, as GNU's wc: the widest line in columns, a tab moving to the next
+ * multiple of 8 and \r or \f back to the start. In the C locale a printable
+ * byte is a column and any other none; in UTF-8 a character takes wcwidth's
+ * columns (0 for controls and bytes that are not UTF-8).
+ */
+static void
+longest(const unsigned char *buf, size_t n, struct counts *c)
+{
+	wchar_t wc;
+	size_t r;
+	int w;
+
+	for (size_t i = 0; i < n; i++) {
+		switch (buf[i]) {
+		case '\n': case '\r': case '\f':
+			if (col.pos > c->n[LONGEST])
+				c->n[LONGEST] = col.pos;
+			col.pos = 0;
+			continue;
+		case '\t':
+			col.pos += 8 - col.pos % 8;
+			continue;
+		}
+		if (!utf8) {
+			col.pos += buf[i] >= 32 && buf[i] < 127;
+			continue;
+		}
+		r = mbrtowc(&wc, (const char *)buf + i, 1, &col.mb);
+		if (r == (size_t)-2)
+			continue;
+		if (r == (size_t)-1)
+			memset(&col.mb, 0, sizeof col.mb);
+		else if ((w = wcwidth(wc)) > 0)
+			col.pos += w;
+	}
+}
+
 /* Count FD into C; -1 on a read error. IN_WORD carries across reads. */
 static int
 count_fd(int fd, struct counts *c)
@@ -26,6 +71,7 @@ count_fd(int fd, struct counts *c)
 	int in_word = 0;
 	ssize_t r;
 
+	memset(&col, 0, sizeof col);
 	while ((r = read(fd, buf, sizeof buf)) != 0) {
 		if (r < 0) {
 			if (errno == EINTR)
@@ -33,6 +79,8 @@ count_fd(int fd, struct counts *c)
 			return -1;
 		}
 		c->n[BYTES] += r;
+		if (want[LONGEST])
+			longest(buf, r, c);
 		for (ssize_t i = 0; i < r; i++) {
 			unsigned char b = buf[i];
 
@@ -47,6 +95,8 @@ count_fd(int fd, struct counts *c)
 			}
 		}
 	}
+	if (col.pos > c->n[LONGEST])
+		c->n[LONGEST] = col.pos;
 	return 0;
 }
 
@@ -118,8 +168,11 @@ wc_file(const char *path, struct counts *total, int w)
 		warn_errno("%s", path ? path : "-");
 	else
 		print(&c, path, w);
-	for (int k = 0; k < NCOUNT; k++)
+	for (int k = 0; k < LONGEST; k++)
 		total->n[k] += c.n[k];
+	/* -L's total is the longest of all. */
+	if (c.n[LONGEST] > total->n[LONGEST])
+		total->n[LONGEST] = c.n[LONGEST];
 	if (fd != 0)
 		close(fd);
 }
@@ -132,16 +185,17 @@ main(int argc, char *argv[])
 	int c, w;
 
 	memset(want, 0, sizeof want);
-	while ((c = opt_next(&o, "clmw")) != -1) {
+	while ((c = opt_next(&o, "clLmw")) != -1) {
 		switch (c) {
 		case 'c': want[BYTES] = 1; break;
 		case 'l': want[LINES] = 1; break;
+		case 'L': want[LONGEST] = 1; break;
 		case 'm': want[CHARS] = 1; break;
 		case 'w': want[WORDS] = 1; break;
 		default: die_usage(&o);
 		}
 	}
-	if (!want[BYTES] && !want[LINES] && !want[CHARS] && !want[WORDS])
+	if (!want[BYTES] && !want[LINES] && !want[CHARS] && !want[WORDS] && !want[LONGEST])
 		want[LINES] = want[WORDS] = want[BYTES] = 1;
 	setlocale(LC_CTYPE, "");
 	utf8 = MB_CUR_MAX > 1;

@@ -1,18 +1,29 @@
 /* xargs - build and run command lines from standard input */
 #include "cmd.h"
 #include "proc.h"
+#include "num.h"
+#include <ctype.h>
 #include <sys/wait.h>
 
 static const char usage[] =
-    "xargs [-0prtx] [-E EOFSTR] [-I REPLSTR] [-L NUMBER] [-n NUMBER] [-s SIZE] "
-    "[COMMAND [ARG...]]";
+    "xargs [-0prtx] [-d DELIM] [-E EOFSTR] [-I REPLSTR] [-L NUMBER] [-n NUMBER] [-P PROCS] "
+    "[-s SIZE] [COMMAND [ARG...]]";
 
 static struct {
-	int nul, prompt, no_empty, trace, exact;
+	int delim;		/* -0, -d: the byte that ends each argument; -1 for none */
+	int prompt, no_empty, trace, exact;
 	const char *eof, *repl;
 	long lines, max_args;
+	long procs;		/* -P: at most this many at once; 0 for no limit */
 	size_t size;
 } f;
+
+/* The commands running, and their names for messages. */
+static struct {
+	pid_t *pid;
+	char **name;
+	size_t n, cap;
+} kids;
 
 static FILE *tty;
 static int status;		/* the exit status so far */
@@ -69,8 +80,60 @@ confirm(char **v)
 	return yes;
 }
 
-/* Run V and wait; exec failures come back through a close-on-exec pipe. A file
- * without #! runs as a shell script, as POSIX's execvp has it. */
+/* A child's end: 1-125 makes the status 123; 255 or a signal stops xargs. */
+static void
+ended(const char *name, int st)
+{
+	if (WIFSIGNALED(st)) {
+		warn("%s: terminated by signal %d", name, WTERMSIG(st));
+		exit(125);
+	}
+	if (WEXITSTATUS(st) == 255) {
+		warn("%s: exited with status 255; aborting", name);
+		exit(124);
+	}
+	if (WEXITSTATUS(st) != 0)
+		status = 123;
+}
+
+/* Wait for one of the commands running. */
+static void
+reap(void)
+{
+	pid_t pid;
+	size_t i;
+	int st;
+
+	while ((pid = waitpid(-1, &st, 0)) < 0)
+		if (errno != EINTR)
+			die_errno("wait");
+	for (i = 0; i < kids.n && kids.pid[i] != pid; i++)
+		;
+	if (i == kids.n)
+		return;
+	ended(kids.name[i], st);
+	free(kids.name[i]);
+	kids.n--;
+	kids.pid[i] = kids.pid[kids.n];
+	kids.name[i] = kids.name[kids.n];
+}
+
+static void
+add_kid(pid_t pid, const char *name)
+{
+	if (kids.n == kids.cap) {
+		kids.cap = kids.cap * 2 + 8;
+		kids.pid = xrealloc(kids.pid, kids.cap * sizeof *kids.pid);
+		kids.name = xrealloc(kids.name, kids.cap * sizeof *kids.name);
+	}
+	kids.pid[kids.n] = pid;
+	kids.name[kids.n++] = xstrdup(name);
+}
+
+/* Start V; while -P commands run, wait for one (with -P 1, the default, for V
+ * before the input is read on). Exec failures come back through a
+ * close-on-exec pipe. A file without #! runs as a shell script, as POSIX's
+ * execvp has it. */
 static void
 run(char **v)
 {
@@ -105,24 +168,16 @@ run(char **v)
 	if (read(p[0], &err, sizeof err) != sizeof err)
 		err = 0;
 	close(p[0]);
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die_errno("wait");
 	if (err != 0) {
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
 		errno = err;
 		warn_errno("%s", v[0]);
 		exit(err == ENOENT ? 127 : 126);
 	}
-	if (WIFSIGNALED(st)) {
-		warn("%s: terminated by signal %d", v[0], WTERMSIG(st));
-		exit(125);
-	}
-	if (WEXITSTATUS(st) == 255) {
-		warn("%s: exited with status 255; aborting", v[0]);
-		exit(124);
-	}
-	if (WEXITSTATUS(st) != 0)
-		status = 123;
+	add_kid(pid, v[0]);
+	while (f.procs > 0 && kids.n >= (size_t)f.procs)
+		reap();
 }
 
 /* -I: each fixed word with REPL replaced by ARG. */
@@ -178,13 +233,13 @@ is_blank(int c)
 	return c == ' ' || c == '\t' || c == '\n';
 }
 
-/* -0: NUL-terminated arguments, taken as they are. */
+/* -0, -d: arguments ended by one byte, taken as they are (empty ones too). */
 static int
-read_nul(void)
+read_delim(void)
 {
 	int c;
 
-	while ((c = getchar()) != EOF && c != '\0')
+	while ((c = getchar()) != EOF && c != f.delim)
 		word_add(c);
 	return c != EOF || word.len > 0;
 }
@@ -255,12 +310,13 @@ next_word(void)
 	word.line_end = 0;
 	word_add('\0');
 	word.len = 0;
-	got = f.nul ? read_nul() : f.repl ? read_line() : read_quoted();
-	if (!got || (f.eof != NULL && !f.nul && strcmp(word.s, f.eof) == 0)) {
+	got = f.delim >= 0 ? read_delim() : f.repl ? read_line() : read_quoted();
+	/* -E means nothing with -0 or -d, as in GNU's xargs. */
+	if (!got || (f.eof != NULL && f.delim < 0 && strcmp(word.s, f.eof) == 0)) {
 		word.eof = 1;
 		return 0;
 	}
-	if (f.nul || f.repl)
+	if (f.delim >= 0 || f.repl)
 		word.line_end = 1;
 	return 1;
 }
@@ -301,6 +357,8 @@ xargs(void)
 	if (cmd.n > cmd.fixed || (!ran && !f.no_empty && !f.repl))
 		run(cmd.v);
 	drop_input_args();
+	while (kids.n > 0)
+		reap();
 }
 
 static long
@@ -314,6 +372,40 @@ number(const char *s)
 	return v;
 }
 
+/* -P: a count, 0 for as many as there are commands. */
+static long
+procs(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s < '0' || *s > '9' || *end != '\0')
+		die("%s: invalid number", s);
+	return v;
+}
+
+/* -d: one byte, or a backslash escape as in C (\n, \t, \0, \101, \x41). */
+static int
+delimiter(const char *s)
+{
+	const char *p = s + 1;
+	char *end;
+	int c = -1;
+
+	if (s[0] != '\0' && s[1] == '\0')
+		return (unsigned char)s[0];
+	if (s[0] == '\\' && *p == 'x' && isxdigit((unsigned char)p[1])) {
+		c = (int)strtol(p + 1, &end, 16);
+		if (*end != '\0' || end - p > 3)
+			c = -1;
+	} else if (s[0] == '\\' && ((c = unescape(&p)) < 0 || *p != '\0')) {
+		c = -1;
+	}
+	if (c < 0)
+		die("%s: invalid delimiter: one byte or a backslash escape", s);
+	return c;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -324,15 +416,20 @@ main(int argc, char *argv[])
 	memset(&f, 0, sizeof f);
 	memset(&cmd, 0, sizeof cmd);
 	memset(&word, 0, sizeof word);
+	memset(&kids, 0, sizeof kids);
 	status = 0;
 	f.size = 131072;
-	while ((c = opt_next(&o, "+0E:I:L:n:prs:tx")) != -1) {
+	f.delim = -1;
+	f.procs = 1;
+	while ((c = opt_next(&o, "+0d:E:I:L:n:P:prs:tx")) != -1) {
 		switch (c) {
-		case '0': f.nul = 1; break;
+		case '0': f.delim = '\0'; break;
+		case 'd': f.delim = delimiter(o.arg); break;
 		case 'E': f.eof = o.arg; break;
 		case 'I': f.repl = o.arg; f.exact = 1; break;
 		case 'L': f.lines = number(o.arg); f.max_args = 0; break;
 		case 'n': f.max_args = number(o.arg); f.lines = 0; break;
+		case 'P': f.procs = procs(o.arg); break;
 		case 'p': f.prompt = f.trace = 1; break;
 		case 'r': f.no_empty = 1; break;
 		case 's': f.size = number(o.arg); break;
@@ -354,6 +451,8 @@ main(int argc, char *argv[])
 		warn_errno("read error");
 	free(cmd.v);
 	free(word.s);
+	free(kids.pid);
+	free(kids.name);
 	if (cmd_exit() != 0 && status == 0)
 		return 1;
 	return status;

@@ -25,5 +25,7 @@ t 'big input' 0 'head -c 100000 /dev/zero | hexdump -C | tail -n 2' $'*\n000186a
 t 'bad length' 1 'hexdump -n x 2>&1' $'hexdump: x: invalid length\n'
 t 'write error' 1 'hexdump -C 2>&1 >/dev/full' $'hexdump: write error: No space left on device\n' 'abc'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; hexdump f 2>&1' $'hexdump: f: Permission denied\n'
+t '-C then -x: the end offset as -x writes it' 0 'printf abc | hexdump -C -x' $'00000000  61 62 63                                          |abc|\n0000000    6261    0063                                                \n0000003\n'
+t '-x then -C: the end offset as -C writes it' 0 'printf abc | hexdump -x -C' $'0000000    6261    0063                                                \n00000000  61 62 63                                          |abc|\n00000003\n'
 t 'bad option' 1 'hexdump -y 2>&1' $'hexdump: -y: unknown option\nusage: hexdump [-bcCdovx] [-n LENGTH] [-s OFFSET] [FILE...]\n'
 t '--help' 0 'hexdump --help' $'usage: hexdump [-bcCdovx] [-n LENGTH] [-s OFFSET] [FILE...]\n'
