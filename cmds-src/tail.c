@@ -306,7 +306,7 @@ static void
 follow(struct file *fl, int n)
 {
 	struct timespec ts;
-	int got, ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	int got, again, ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 
 	ts.tv_sec = (time_t)f.sleep;
 	ts.tv_nsec = (long)((f.sleep - (double)ts.tv_sec) * 1e9);
@@ -315,12 +315,19 @@ follow(struct file *fl, int n)
 	for (;;) {
 		if (ifd >= 0)
 			watch(ifd, fl, n);
-		got = 0;
-		for (int i = 0; i < n; i++)
+		got = again = 0;
+		for (int i = 0; i < n; i++) {
+			int fd = fl[i].fd;
+			ino_t ino = fl[i].st.st_ino;
+
 			got |= poll_file(&fl[i]);
+			again |= fl[i].fd != fd || fl[i].st.st_ino != ino;
+		}
 		if (got && fflush(stdout) == EOF)
 			die_errno("write error");
-		wait_change(ifd, &ts);
+		/* a file opened anew: watch it before its next write, then read again */
+		if (!again || ifd < 0)
+			wait_change(ifd, &ts);
 	}
 }
 
