@@ -41,7 +41,7 @@ user() { # user seconds of one run of grep $@ over the input
 	( TIMEFORMAT='%U'; { time "$@" "$work/input" >"$work/out" || [ $? = 1 ]; } 2>&1 )
 }
 printf '%-22s %8s %8s %8s\n' case ours gnu ratio
-for c in "-F -f fixed" "-Fw -f fixed" "-Fx -f fixed" "-f regex"; do
+for c in "-F -f fixed" "-Fw -f fixed" "-Fx -f fixed" "-s -f regex"; do
 	set -- $c
 	opts=("$1" "$2" "$work/$3")
 	o=$(LC_ALL=C user "$ours" "${opts[@]}")
@@ -51,7 +51,7 @@ for c in "-F -f fixed" "-Fw -f fixed" "-Fx -f fixed" "-f regex"; do
 	else
 		g=$(LC_ALL=C user grep "${opts[@]}")
 		cmp -s "$work/out" "$work/ours" || { echo "grep $c: output differs from GNU grep" >&2; exit 1; }
-		r=$(awk -v o="$o" -v g="$g" 'BEGIN { printf "%.1f", g > 0 ? o / g : 0 }')
+		r=$(awk -v o="$o" -v g="$g" 'BEGIN { printf "%.1f", (g > 0 ? o / g : 0) }')
 	fi
 	printf '%-22s %8s %8s %8s\n' "$c" "$o" "$g" "$r"
 done
