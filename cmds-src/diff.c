@@ -681,6 +681,12 @@ diff_files(const char *pa, const char *pb, int absent_a, int absent_b, int in_di
 	struct file a, b;
 	int r;
 
+	/* Standard input twice is one file: the same as itself, and read by neither. */
+	if (!absent_a && !absent_b && strcmp(pa, "-") == 0 && strcmp(pb, "-") == 0) {
+		if (f.same)
+			printf("Files %s and %s are identical\n", pa, pb);
+		return 0;
+	}
 	if (load(&a, pa, absent_a) < 0) {
 		warn_errno("%s", pa);
 		return 2;
@@ -747,8 +753,8 @@ diff_entry(const char *da, const char *db, const char *name, int in_a, int in_b)
 
 	if (in_a && in_b) {
 		r = diff_paths(pa, pb, 1);
-	} else if (f.new_file && (in_a ? stat(pa, &sa) == 0 && !S_ISDIR(sa.st_mode)
-	    : stat(pb, &sb) == 0 && !S_ISDIR(sb.st_mode))) {
+	} else if (f.new_file && (in_a ? stat(pa, &sa) == 0 && S_ISREG(sa.st_mode)
+	    : stat(pb, &sb) == 0 && S_ISREG(sb.st_mode))) {
 		r = diff_files(pa, pb, !in_a, !in_b, 1);
 	} else {
 		printf("Only in %s: %s\n", in_a ? da : db, name);
@@ -789,6 +795,41 @@ diff_dirs(const char *da, const char *db)
 	return r;
 }
 
+/* A file's kind, in the words of POSIX's "File %s is a %s while file %s is a %s". */
+static const char *
+file_type(const struct stat *st)
+{
+	if (S_ISREG(st->st_mode))
+		return st->st_size == 0 ? "regular empty file" : "regular file";
+	if (S_ISDIR(st->st_mode))
+		return "directory";
+	if (S_ISFIFO(st->st_mode))
+		return "fifo";
+	if (S_ISCHR(st->st_mode))
+		return "character special file";
+	if (S_ISBLK(st->st_mode))
+		return "block special file";
+	if (S_ISSOCK(st->st_mode))
+		return "socket";
+	return "weird file";
+}
+
+/*
+ * Files that are not compared: a directory against a file, and in a tree
+ * anything but regular files (a FIFO would block, a device never end). The
+ * same device twice is no difference.
+ */
+static int
+diff_kinds(const char *pa, const struct stat *sa, const char *pb, const struct stat *sb)
+{
+	if ((S_ISCHR(sa->st_mode) && S_ISCHR(sb->st_mode)) ||
+	    (S_ISBLK(sa->st_mode) && S_ISBLK(sb->st_mode)))
+		if (sa->st_rdev == sb->st_rdev)
+			return 0;
+	printf("File %s is a %s while file %s is a %s\n", pa, file_type(sa), pb, file_type(sb));
+	return 1;
+}
+
 static int
 diff_paths(const char *pa, const char *pb, int in_dir)
 {
@@ -805,6 +846,12 @@ diff_paths(const char *pa, const char *pb, int in_dir)
 	}
 	da = strcmp(pa, "-") != 0 && S_ISDIR(sa.st_mode);
 	db = strcmp(pb, "-") != 0 && S_ISDIR(sb.st_mode);
+	if ((da || db) && (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)) {
+		warn("cannot compare '-' to a directory");
+		return 2;
+	}
+	if (in_dir && (!S_ISREG(sa.st_mode) || !S_ISREG(sb.st_mode)) && !(da && db))
+		return diff_kinds(pa, &sa, pb, &sb);
 	if (da && db) {
 		if (in_dir && !f.recurse) {
 			printf("Common subdirectories: %s and %s\n", pa, pb);
@@ -812,11 +859,8 @@ diff_paths(const char *pa, const char *pb, int in_dir)
 		}
 		return diff_dirs(pa, pb);
 	}
-	if (da != db) {
-		printf("File %s is a %s while file %s is a %s\n", pa,
-		    da ? "directory" : "regular file", pb, db ? "directory" : "regular file");
-		return 1;
-	}
+	if (da != db)
+		return diff_kinds(pa, &sa, pb, &sb);
 	return diff_files(pa, pb, 0, 0, in_dir);
 }
 
@@ -831,7 +875,7 @@ diff_operands(const char *pa, const char *pb)
 	char *p;
 	int r;
 
-	if (da == db)
+	if (da == db || strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
 		return diff_paths(pa, pb, 0);
 	base = strrchr(da ? pb : pa, '/');
 	base = base ? base + 1 : da ? pb : pa;

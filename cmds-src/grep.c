@@ -15,6 +15,9 @@ struct pat {
 	size_t len;
 	int literal;		/* no special characters: searched as with -F */
 	regex_t re;
+	int next;		/* many patterns: the next with the same key (-1 ends) */
+	int always;		/* ... a regular expression without a literal: tried on every line */
+	unsigned stamp;		/* ... the search that last found its key */
 };
 
 static struct pat *pats;
@@ -196,12 +199,441 @@ find_one(const struct pat *p, const char *s, size_t n, size_t from, size_t *so, 
 	return 0;
 }
 
+/*
+ * ---- many patterns (grep -f): one pass of an Aho-Corasick automaton per line ----
+ * Its keys are the fixed patterns, and for each regular expression the
+ * longest literal that any match must contain, so that regexec runs only on
+ * lines where it can succeed (patterns times lines of it was far too slow).
+ */
+static struct {
+	int on;
+	int n, cap;		/* nodes; 0 is the root */
+	int *fail, *dict;	/* failure link; the nearest key node along it */
+	int *first, *sib;	/* children, for building */
+	int *pats;		/* the first pattern whose key ends here, or -1 */
+	int *depth;
+	unsigned char *ch;
+	int root[256];
+	unsigned *hkey;		/* edges: (node << 8 | byte) + 1 -> child */
+	int *hval;
+	size_t hcap, hn;
+	int *always;		/* patterns without a key */
+	size_t nalways;
+	unsigned stamp;
+	int *cand;		/* regular expressions whose key this line holds */
+	size_t ncand;
+	int fixed;		/* every pattern is a fixed string, none empty */
+	size_t maxlen;		/* the longest key */
+	int *delta;		/* the whole automaton as a table: rank * ncls + class -> rank */
+	int ncls;
+	int *order;		/* node of each rank */
+	char *hit;		/* by rank: some key ends here */
+	unsigned char cls[256];	/* bytes that no key holds are class 0 */
+} ac;
+
+static unsigned
+ac_byte(int c)
+{
+	return f.icase ? (unsigned)tolower(c) : (unsigned)c;
+}
+
+static size_t
+ac_slot(unsigned key)
+{
+	size_t h = (key * 2654435761u) & (ac.hcap - 1);
+
+	while (ac.hkey[h] != 0 && ac.hkey[h] != key)
+		h = (h + 1) & (ac.hcap - 1);
+	return h;
+}
+
+static int
+ac_edge(int node, unsigned c)
+{
+	size_t h;
+
+	if (node == 0)
+		return ac.root[c];
+	if (ac.hcap == 0)
+		return 0;
+	h = ac_slot(((unsigned)node << 8 | c) + 1);
+	return ac.hkey[h] ? ac.hval[h] : 0;
+}
+
+static void
+ac_grow(void)
+{
+	unsigned *ok = ac.hkey;
+	int *ov = ac.hval;
+	size_t oc = ac.hcap, i, h;
+
+	ac.hcap = oc ? oc * 2 : 4096;
+	ac.hkey = calloc(ac.hcap, sizeof *ac.hkey);
+	ac.hval = xmalloc(ac.hcap * sizeof *ac.hval);
+	if (ac.hkey == NULL)
+		die("out of memory");
+	for (i = 0; i < oc; i++)
+		if (ok[i]) {
+			h = ac_slot(ok[i]);
+			ac.hkey[h] = ok[i];
+			ac.hval[h] = ov[i];
+		}
+	free(ok);
+	free(ov);
+}
+
+static int
+ac_node(int parent, unsigned c)
+{
+	int k = ac.n++;
+
+	if (ac.n > ac.cap) {
+		ac.cap = ac.cap * 2 + 1024;
+		ac.fail = xrealloc(ac.fail, ac.cap * sizeof *ac.fail);
+		ac.dict = xrealloc(ac.dict, ac.cap * sizeof *ac.dict);
+		ac.first = xrealloc(ac.first, ac.cap * sizeof *ac.first);
+		ac.sib = xrealloc(ac.sib, ac.cap * sizeof *ac.sib);
+		ac.pats = xrealloc(ac.pats, ac.cap * sizeof *ac.pats);
+		ac.depth = xrealloc(ac.depth, ac.cap * sizeof *ac.depth);
+		ac.ch = xrealloc(ac.ch, ac.cap);
+	}
+	ac.fail[k] = ac.dict[k] = 0;
+	ac.first[k] = 0;
+	ac.pats[k] = -1;
+	ac.depth[k] = k ? ac.depth[parent] + 1 : 0;
+	ac.ch[k] = (unsigned char)c;
+	if (k == 0)
+		return k;
+	ac.sib[k] = ac.first[parent];
+	ac.first[parent] = k;
+	if (parent == 0) {
+		ac.root[c] = k;
+	} else {
+		if ((ac.hn + 1) * 2 > ac.hcap)
+			ac_grow();
+		size_t h = ac_slot(((unsigned)parent << 8 | c) + 1);
+
+		ac.hkey[h] = ((unsigned)parent << 8 | c) + 1;
+		ac.hval[h] = k;
+		ac.hn++;
+	}
+	return k;
+}
+
+static void
+ac_add(const char *key, size_t len, int pat)
+{
+	int node = 0, next;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned c = ac_byte((unsigned char)key[i]);
+
+		node = (next = ac_edge(node, c)) ? next : ac_node(node, c);
+	}
+	pats[pat].next = ac.pats[node];
+	ac.pats[node] = pat;
+	if (len > ac.maxlen)
+		ac.maxlen = len;
+}
+
+/*
+ * The automaton as one table, when it is small enough (64 MB): a step per
+ * byte instead of a walk along the failure links. Its rows are in breadth
+ * first order (QUEUE, the root left out), so that a node's failure link is
+ * filled in before it, and the nodes near the root, where a search spends
+ * most of its steps, share the cache.
+ */
+static void
+ac_table(const int *queue)
+{
+	int c, u, v, k, *row, *rank;
+
+	for (c = 0; c < 256; c++)
+		ac.cls[c] = 0;
+	ac.ncls = 1;
+	for (v = 1; v < ac.n; v++)
+		if (ac.cls[ac.ch[v]] == 0)
+			ac.cls[ac.ch[v]] = (unsigned char)ac.ncls++;
+	if (ac.ncls > 255 || (long long)ac.n * ac.ncls > (1 << 24))
+		return;
+	for (c = 0; c < 256; c++)
+		ac.cls[c] = ac.cls[ac_byte(c)];
+	rank = xmalloc(ac.n * sizeof *rank);
+	ac.order = xmalloc(ac.n * sizeof *ac.order);
+	ac.hit = xmalloc(ac.n);
+	for (k = 0; k < ac.n; k++) {
+		u = ac.order[k] = k ? queue[k - 1] : 0;
+		rank[u] = k;
+		ac.hit[k] = ac.pats[u] >= 0 || ac.dict[u];
+	}
+	ac.delta = xmalloc((size_t)ac.n * ac.ncls * sizeof *ac.delta);
+	for (k = 0; k < ac.n; k++) {
+		u = ac.order[k];
+		row = ac.delta + (size_t)k * ac.ncls;
+		if (k == 0)
+			memset(row, 0, ac.ncls * sizeof *row);
+		else
+			memcpy(row, ac.delta + (size_t)rank[ac.fail[u]] * ac.ncls, ac.ncls * sizeof *row);
+		for (v = ac.first[u]; v; v = ac.sib[v])
+			row[ac.cls[ac.ch[v]]] = rank[v];
+	}
+	free(rank);
+}
+
+/* Failure links, breadth first. */
+static void
+ac_links(void)
+{
+	int *queue = xmalloc(ac.n * sizeof *queue), head = 0, tail = 0, u, v, w;
+
+	for (v = ac.first[0]; v; v = ac.sib[v])
+		queue[tail++] = v;
+	while (head < tail) {
+		u = queue[head++];
+		for (v = ac.first[u]; v; v = ac.sib[v]) {
+			for (w = ac.fail[u]; w && !ac_edge(w, ac.ch[v]); w = ac.fail[w])
+				;
+			w = ac_edge(w, ac.ch[v]);
+			ac.fail[v] = w != v ? w : 0;
+			ac.dict[v] = ac.pats[ac.fail[v]] >= 0 ? ac.fail[v] : ac.dict[ac.fail[v]];
+			queue[tail++] = v;
+		}
+	}
+	ac_table(queue);
+	free(queue);
+}
+
+/* Past the bracket expression at P[I] ("[" ... "]"). */
+static size_t
+skip_bracket(const char *p, size_t i, size_t n)
+{
+	const char *e;
+
+	i += 1 + (p[i + 1] == '^');
+	i += p[i] == ']';
+	while (i < n && p[i] != ']') {
+		if (p[i] == '[' && strchr(":.=", p[i + 1]) && p[i + 1] &&
+		    (e = strchr(p + i + 2, ']')) != NULL)
+			i = e - p + 1;
+		else
+			i++;
+	}
+	return i + 1;
+}
+
+/*
+ * The longest run of plain characters that every match of regular expression
+ * P must contain (at *START, escapes included), or 0. Cautious: a character
+ * that a quantifier follows ends a run, and so do brackets, intervals and
+ * anything escaped but a special character; a group ends the search, and an
+ * alternation anywhere gives no literal at all.
+ */
+static size_t
+required_literal(const char *p, size_t *start)
+{
+	const char *esc = f.ere ? ".[]*^$\\+?(){}|" : ".[]*^$\\";
+	size_t best = 0, run = 0, i = 0, n = strlen(p), from = 0, k;
+	const char *e;
+	int lit;
+
+	if ((f.ere && strchr(p, '|')) || strstr(p, "\\|"))
+		return 0;
+	while (i < n) {
+		k = i;
+		lit = 0;
+		if (p[i] == '\\' && i + 1 < n && !f.ere && p[i + 1] == '(') {
+			break;
+		} else if (p[i] == '\\' && i + 1 < n && !f.ere && p[i + 1] == '{') {
+			if ((e = strstr(p + i, "\\}")) == NULL)
+				break;
+			i = e - p + 2;
+		} else if (p[i] == '\\') {
+			lit = i + 1 < n && strchr(esc, p[i + 1]) != NULL;
+			i += 2;
+		} else if (p[i] == '[') {
+			i = skip_bracket(p, i, n);
+		} else if (f.ere && p[i] == '(') {
+			break;
+		} else if (f.ere && p[i] == '{') {
+			if ((e = strchr(p + i, '}')) == NULL)
+				break;
+			i = e - p + 1;
+		} else {
+			lit = !strchr(f.ere ? ".*^$+?|)}" : ".*^$", p[i]);
+			i++;
+		}
+		if (lit && i < n && (strchr(f.ere ? "*?+{" : "*", p[i]) ||
+		    (p[i] == '\\' && i + 1 < n && strchr("{?+", p[i + 1]))))
+			lit = 0;
+		if (!lit) {
+			run = 0;
+			continue;
+		}
+		if (run == 0)
+			from = k;
+		if (++run > best) {
+			best = run;
+			*start = from;
+		}
+	}
+	return best;
+}
+
+/* The literal of N characters at P, its escapes removed, into BUF. */
+static size_t
+unescape_literal(const char *p, size_t n, char *buf)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++, p++)
+		buf[k] = *p == '\\' ? *++p : *p;
+	return k;
+}
+
+static void
+ac_build(void)
+{
+	size_t i, len, start;
+	char *buf;
+
+	ac.on = 1;
+	ac.fixed = 1;
+	ac_node(0, 0);
+	ac.always = xmalloc(npats * sizeof *ac.always);
+	ac.cand = xmalloc(npats * sizeof *ac.cand);
+	for (i = 0; i < npats; i++) {
+		pats[i].stamp = 0;
+		if (f.fixed || pats[i].literal) {
+			if (pats[i].len == 0)
+				ac.always[ac.nalways++] = (int)i;
+			else
+				ac_add(pats[i].s, pats[i].len, (int)i);
+			continue;
+		}
+		ac.fixed = 0;
+		start = 0;
+		if ((len = required_literal(pats[i].s, &start)) == 0) {
+			ac.always[ac.nalways++] = (int)i;
+			continue;
+		}
+		buf = xmalloc(len);
+		len = unescape_literal(pats[i].s + start, len, buf);
+		ac_add(buf, len, (int)i);
+		free(buf);
+	}
+	ac.fixed &= ac.nalways == 0;
+	ac_links();
+}
+
+/* Is the match [a, b) better than [*so, *eo): leftmost, then longest? */
+static int
+better(int found, size_t a, size_t b, size_t *so, size_t *eo)
+{
+	if (found && (a > *so || (a == *so && b <= *eo)))
+		return 0;
+	*so = a;
+	*eo = b;
+	return 1;
+}
+
+/* Every key ending at byte END - 1 of S: fixed patterns are matches, expressions candidates. */
+static int
+ac_report(int node, const char *s, size_t n, size_t from, size_t end, int found, size_t *so, size_t *eo)
+{
+	int k, i;
+
+	for (k = ac.pats[node] >= 0 ? node : ac.dict[node]; k; k = ac.dict[k]) {
+		if (end - ac.depth[k] < from)
+			continue;
+		for (i = ac.pats[k]; i >= 0; i = pats[i].next) {
+			if (!f.fixed && !pats[i].literal) {
+				if (pats[i].stamp != ac.stamp) {
+					pats[i].stamp = ac.stamp;
+					ac.cand[ac.ncand++] = i;
+				}
+			} else if (fits(s, n, end - ac.depth[k], end)) {
+				found |= better(found, end - ac.depth[k], end, so, eo);
+			}
+		}
+	}
+	return found;
+}
+
+/* Is the search over: a match is all ANY asks for, or none to come can be better? */
+static int
+ac_done(int found, size_t end, size_t so, int any)
+{
+	/* with fixed patterns only, nothing that ends later starts at or before SO */
+	return found && (any || (ac.fixed && end >= so + ac.maxlen));
+}
+
+/* Run the automaton over S[FROM, N), by its table or along its failure links. */
+static int
+ac_scan(const char *s, size_t n, size_t from, size_t *so, size_t *eo, int any)
+{
+	int node = 0, next, found = 0;
+	size_t i;
+
+	if (ac.delta) {
+		for (i = from; i < n; i++) {
+			node = ac.delta[(size_t)node * ac.ncls + ac.cls[(unsigned char)s[i]]];
+			if (ac.hit[node]) {
+				found = ac_report(ac.order[node], s, n, from, i + 1, found, so, eo);
+				if (ac_done(found, i + 1, *so, any))
+					break;
+			}
+		}
+		return found;
+	}
+	for (i = from; i < n; i++) {
+		unsigned c = ac_byte((unsigned char)s[i]);
+
+		while (node && !(next = ac_edge(node, c)))
+			node = ac.fail[node];
+		node = node ? next : ac.root[c];
+		if (node && (ac.pats[node] >= 0 || ac.dict[node])) {
+			found = ac_report(node, s, n, from, i + 1, found, so, eo);
+			if (ac_done(found, i + 1, *so, any))
+				break;
+		}
+	}
+	return found;
+}
+
+/* find() with many patterns; ANY: whether there is a match is all that counts. */
+static int
+ac_find(const char *s, size_t n, size_t from, size_t *so, size_t *eo, int any)
+{
+	size_t i, a, b;
+	int found;
+
+	ac.ncand = 0;
+	if (++ac.stamp == 0)
+		for (ac.stamp = 1, i = 0; i < npats; i++)
+			pats[i].stamp = 0;
+	found = ac_scan(s, n, from, so, eo, any);
+	if (found && any)
+		return 1;
+	for (i = 0; i < ac.ncand + ac.nalways; i++) {
+		const struct pat *p = &pats[i < ac.ncand ? ac.cand[i] : ac.always[i - ac.ncand]];
+
+		if (find_one(p, s, n, from, &a, &b)) {
+			found |= better(found, a, b, so, eo);
+			if (any)
+				return 1;
+		}
+	}
+	return found;
+}
+
 static int
 find(const char *s, size_t n, size_t from, size_t *so, size_t *eo)
 {
 	size_t a, b;
 	int found = 0;
 
+	if (ac.on)
+		return ac_find(s, n, from, so, eo, 0);
 	for (size_t i = 0; i < npats; i++) {
 		if (!find_one(&pats[i], s, n, from, &a, &b))
 			continue;
@@ -219,6 +651,8 @@ matches(const struct line *l)
 {
 	size_t so, eo;
 
+	if (ac.on)
+		return ac_find(l->s, l->len, 0, &so, &eo, 1) != f.invert;
 	return find(l->s, l->len, 0, &so, &eo) != f.invert;
 }
 
@@ -557,6 +991,7 @@ main(int argc, char *argv[])
 	memset(&f, 0, sizeof f);
 	pats = NULL;
 	npats = 0;
+	memset(&ac, 0, sizeof ac);
 	selected_any = printed_any = strip_dot = 0;
 	while ((c = opt_next(&o, "A:B:C:EFHLRabce:f:hilm:noqrsvwx")) != -1) {
 		option(&o, c);
@@ -572,6 +1007,8 @@ main(int argc, char *argv[])
 		add_patterns(argv[o.ind++]);
 	}
 	compile();
+	if (npats > 1)
+		ac_build();
 	nfiles = argc - o.ind;
 	f.names = names >= 0 ? names : nfiles > 1 || f.recurse;
 	if (f.max_set && f.max == 0)

@@ -1,6 +1,8 @@
 /* tail - copy the last part of files */
 #include "cmd.h"
 #include "num.h"
+#include <poll.h>
+#include <sys/inotify.h>
 
 static const char usage[] =
     "tail [-fFqv] [-s SECONDS] [-n [+]LINES | -c [+]BYTES] [FILE...]";
@@ -250,21 +252,82 @@ poll_file(struct file *fl)
 	return got;
 }
 
+/*
+ * Ask inotify about each open file (through /proc/self/fd: the file itself,
+ * wherever its name goes, as -f wants) and, for -F, its directory, where the
+ * name may come back. Asking again about the same file costs nothing new.
+ */
+static void
+watch(int ifd, const struct file *fl, int n)
+{
+	char proc[64], *dir, *slash;
+
+	for (int i = 0; i < n; i++) {
+		if (fl[i].fd >= 0) {
+			snprintf(proc, sizeof proc, "/proc/self/fd/%d", fl[i].fd);
+			if (inotify_add_watch(ifd, proc, IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF |
+			    IN_DELETE_SELF) < 0 && fl[i].fd != 0)
+				inotify_add_watch(ifd, fl[i].path, IN_MODIFY | IN_ATTRIB |
+				    IN_MOVE_SELF | IN_DELETE_SELF);
+		}
+		if (f.follow != 'F' || strcmp(fl[i].path, "-") == 0)
+			continue;
+		dir = xstrdup(fl[i].path);
+		slash = strrchr(dir, '/');
+		if (slash != NULL)
+			slash[slash == dir] = '\0';
+		inotify_add_watch(ifd, slash ? dir : ".", IN_CREATE | IN_MOVED_TO | IN_ATTRIB);
+		free(dir);
+	}
+}
+
+/* Sleep until inotify tells of a change, or for the -s interval at most. */
+static void
+wait_change(int ifd, const struct timespec *ts)
+{
+	struct pollfd p = { ifd, POLLIN, 0 };
+	char buf[4096];
+
+	if (ifd < 0 || poll(&p, 1, (int)(ts->tv_sec * 1000 + ts->tv_nsec / 1000000)) <= 0) {
+		if (ifd < 0)
+			nanosleep(ts, NULL);
+		return;
+	}
+	while (read(ifd, buf, sizeof buf) > 0)
+		;
+}
+
+/*
+ * New data shows as soon as inotify tells of it; the -s interval is the
+ * fallback, for pipes, FIFOs and terminals (inotify does not see their
+ * writers) and kernels without inotify.
+ */
 static void
 follow(struct file *fl, int n)
 {
 	struct timespec ts;
-	int got;
+	int got, again, ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 
 	ts.tv_sec = (time_t)f.sleep;
 	ts.tv_nsec = (long)((f.sleep - (double)ts.tv_sec) * 1e9);
+	if (ts.tv_sec > 1000000)
+		ts.tv_sec = 1000000;
 	for (;;) {
-		got = 0;
-		for (int i = 0; i < n; i++)
+		if (ifd >= 0)
+			watch(ifd, fl, n);
+		got = again = 0;
+		for (int i = 0; i < n; i++) {
+			int fd = fl[i].fd;
+			ino_t ino = fl[i].st.st_ino;
+
 			got |= poll_file(&fl[i]);
+			again |= fl[i].fd != fd || fl[i].st.st_ino != ino;
+		}
 		if (got && fflush(stdout) == EOF)
 			die_errno("write error");
-		nanosleep(&ts, NULL);
+		/* a file opened anew: watch it before its next write, then read again */
+		if (!again || ifd < 0)
+			wait_change(ifd, &ts);
 	}
 }
 

@@ -133,7 +133,7 @@ bi_return(int argc, char **argv)
 static int
 bi_exit(int argc, char **argv)
 {
-	long n = sh.status;
+	long n = sh.trapstatus >= 0 ? sh.trapstatus : sh.status;	/* POSIX: a trap's exit */
 
 	if (argc > 1 && (n = number_arg(argv[1])) < 0) {
 		msg("exit: %s: bad number", argv[1]);
@@ -318,6 +318,7 @@ const struct builtin builtins[] = {
 	{ ".", bi_dot, 1 },
 	{ ":", bi_true, 1 },
 	{ "[", bi_test, 0 },
+	{ "alias", bi_alias, 0 },
 	{ "break", bi_break, 1 },
 	{ "cd", bi_cd, 0 },
 	{ "command", bi_command, 0 },
@@ -329,6 +330,7 @@ const struct builtin builtins[] = {
 	{ "export", bi_export, 1 },
 	{ "false", bi_false, 0 },
 	{ "getopts", bi_getopts, 0 },
+	{ "jobs", bi_jobs, 0 },
 	{ "kill", bi_kill, 0 },
 	{ "local", bi_local, 0 },
 	{ "pwd", bi_pwd, 0 },
@@ -344,6 +346,7 @@ const struct builtin builtins[] = {
 	{ "type", bi_type, 0 },
 	{ "ulimit", bi_ulimit, 0 },
 	{ "umask", bi_umask, 0 },
+	{ "unalias", bi_unalias, 0 },
 	{ "unset", bi_unset, 1 },
 	{ "wait", bi_wait, 0 },
 };

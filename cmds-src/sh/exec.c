@@ -91,7 +91,7 @@ exec_bg(struct node *n)
 
 	if (pid != 0) {
 		sh.lastbg = pid;
-		job_add(pid);
+		job_add(pid, n);
 		return 0;
 	}
 	if (!sh.opt['m']) {

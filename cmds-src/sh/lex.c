@@ -29,6 +29,60 @@ src_fill(struct src *s, int ps2)
 	return 1;
 }
 
+/* ---- aliases: their values read in place of their names ------------------------ */
+
+/* Read VAL next, then what the lexer had pushed back and the rest of the input. */
+void
+alias_push(struct parser *p, const char *name, const char *val)
+{
+	struct aframe *f = palloc(p, sizeof *f);
+
+	f->name = pstrndup(p, name, strlen(name));
+	f->len = strlen(val);
+	f->s = pstrndup(p, val, f->len);
+	f->blank = f->len > 0 && (val[f->len - 1] == ' ' || val[f->len - 1] == '\t');
+	memcpy(f->push, p->push, sizeof f->push);
+	f->npush = p->npush;
+	p->npush = 0;
+	f->next = p->af;
+	p->af = f;
+}
+
+/*
+ * Is alias NAME being read? A value kept until the token after its last
+ * word, so that "alias ls=ls" ends.
+ */
+int
+alias_active(struct parser *p, const char *name)
+{
+	struct aframe *f;
+
+	for (f = p->af; f; f = f->next)
+		if (strcmp(f->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Before a token: forget the values read to their end; what was pushed back
+ * before them is still to be read, after what has been pushed back since.
+ */
+static void
+alias_pop(struct parser *p)
+{
+	struct aframe *f;
+	int i;
+
+	while ((f = p->af) != NULL && f->pos >= f->len && f->npush + p->npush <= 4) {
+		for (i = p->npush - 1; i >= 0; i--)
+			p->push[i + f->npush] = p->push[i];
+		memcpy(p->push, f->push, f->npush * sizeof *p->push);
+		p->npush += f->npush;
+		p->alias_next |= f->blank;
+		p->af = f->next;
+	}
+}
+
 /* ---- lexer -------------------------------------------------------------------- */
 
 _Noreturn void
@@ -46,10 +100,17 @@ static int
 pgetc(struct parser *p)
 {
 	struct src *s = p->src;
+	struct aframe *f;
 	int c;
 
 	if (p->npush)
 		return p->push[--p->npush];
+	for (f = p->af; f; f = f->next) {
+		if (f->pos < f->len)
+			return (unsigned char)f->s[f->pos++];
+		if (f->npush)
+			return f->push[--f->npush];
+	}
 	do {
 		if (s->pos >= s->len && !src_fill(s, p->ps2))
 			return EOF_C;
@@ -253,6 +314,27 @@ read_param_name(struct parser *p, int c)
 	return sb_str(&b);
 }
 
+/*
+ * After "${#": is this a length, ${#NAME}, rather than $# with an operator?
+ * As in other shells, "#", "-" and "?" are names only just before the "}":
+ * ${##} and ${#-} are lengths, ${##1} and ${#-x} are $# with an operator.
+ */
+static int
+brace_length(struct parser *p)
+{
+	int d = pgetc(p), e, len;
+
+	if (d != EOF_C && strchr("#-?", d)) {
+		e = pgetc(p);
+		pungetc(p, e);
+		len = e == '}';
+	} else {
+		len = d != EOF_C && (is_name_char(d) || strchr("@*$!", d));
+	}
+	pungetc(p, d);
+	return len;
+}
+
 static void
 read_brace(struct parser *p, struct plist *l, int dq)
 {
@@ -260,13 +342,11 @@ read_brace(struct parser *p, struct plist *l, int dq)
 	int c = pgetc(p), d;
 
 	if (c == '#') {
-		d = pgetc(p);
-		pungetc(p, d);
-		if (d == '}' || d == EOF_C || (d != '#' && !is_name_char(d) && !strchr("@*?-$!", d))) {
-			q->s = "#";
-		} else {
+		if (brace_length(p)) {
 			q->op = 'L';
 			q->s = read_param_name(p, pgetc(p));
+		} else {
+			q->s = "#";
 		}
 	} else {
 		q->s = read_param_name(p, c);
@@ -456,16 +536,32 @@ make_word(struct parser *p, struct part *parts)
 	return w;
 }
 
+/* The next character, past any backslash-newlines: "&\\<newline>&" is "&&". */
+static int
+pgetc_cont(struct parser *p)
+{
+	int c, d;
+
+	for (;;) {
+		if ((c = pgetc(p)) != '\\')
+			return c;
+		if ((d = pgetc(p)) != '\n') {
+			pungetc(p, d);
+			return c;
+		}
+	}
+}
+
 static int
 lex_redir(struct parser *p, int c, int fd)
 {
-	int d = pgetc(p);
+	int d = pgetc_cont(p);
 
 	p->rfd = fd;
 	if (c == '<') {
 		p->rtype = d == '<' ? R_HERE : d == '&' ? R_DUPIN : d == '>' ? R_RW : R_IN;
 		if (p->rtype == R_HERE) {
-			if ((d = pgetc(p)) == '-')
+			if ((d = pgetc_cont(p)) == '-')
 				p->rtype = R_HERESTRIP;
 			else
 				pungetc(p, d);
@@ -504,6 +600,7 @@ lex(struct parser *p)
 {
 	int c, d;
 
+	alias_pop(p);
 	for (;;) {
 		c = pgetc(p);
 		while (c == ' ' || c == '\t')
@@ -537,7 +634,7 @@ lex(struct parser *p)
 	case ';':
 	case '&':
 	case '|':
-		d = pgetc(p);
+		d = pgetc_cont(p);
 		if (d == c)
 			return c == ';' ? T_DSEMI : c == '&' ? T_AND : T_OR;
 		pungetc(p, d);

@@ -79,10 +79,12 @@ recover(struct src *s, struct parser *p, const struct stmark *base)
 	out_discard();
 	sh.skip = SK_NONE;
 	sh.loops = sh.funcs = sh.dots = sh.depth = 0;
+	sh.trapstatus = -1;
 	st_release(base);
 	s->pos = s->len;
 	s->eof = 0;
 	p->npush = 0;
+	p->af = NULL;
 	p->have = 0;
 	p->hd = NULL;
 	pending[SIGINT] = 0;
@@ -209,6 +211,7 @@ main(int argc, char *argv[])
 		return cmd_exit();
 	}
 	sh.rootpid = getpid();
+	sh.trapstatus = -1;
 	st_mark(&m);
 	init_vars();
 	if ((i = parse_options(argc, argv, 1, &cmd)) < 0) {

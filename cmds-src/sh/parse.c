@@ -5,7 +5,7 @@ static const char *const toknames[] = {
 	"end of file", "newline", ";", "&", "|", "&&", "||", ";;", "(", ")", "word", "redirection"
 };
 
-static struct node *parse_command(struct parser *p);
+static struct node *parse_command(struct parser *p, int aliased);
 static struct node *parse_clist(struct parser *p);
 
 /* ---- the token stream --------------------------------------------------------- */
@@ -62,6 +62,29 @@ skip_nl(struct parser *p)
 {
 	while (peek(p) == T_NL)
 		next(p);
+}
+
+/*
+ * If the word ahead names an alias, read its value in its place (POSIX: the
+ * command word of a simple command, and the word after an alias whose value
+ * ends in a blank). Quoted words and reserved words are never aliases.
+ */
+static int
+alias_expand(struct parser *p)
+{
+	struct part *q;
+	const char *val;
+
+	if (peek(p) != T_WORD || p->word->kw != K_NONE)
+		return 0;
+	q = p->word->parts;
+	if (q == NULL || q->next || q->type != P_LIT)
+		return 0;
+	if ((val = alias_value(q->s)) == NULL || alias_active(p, q->s))
+		return 0;
+	alias_push(p, q->s, val);
+	p->have = 0;
+	return 1;
 }
 
 /* ---- parser ------------------------------------------------------------------- */
@@ -155,6 +178,11 @@ parse_simple(struct parser *p, struct word *first)
 	}
 	for (;;) {
 		t = peek(p);
+		if (t == T_WORD && (n->args == NULL || p->alias_next)) {
+			p->alias_next = 0;
+			if (alias_expand(p))
+				continue;
+		}
 		if (t == T_REDIR) {
 			rt = parse_redirs(p, rt);
 		} else if (t == T_WORD) {
@@ -170,6 +198,7 @@ parse_simple(struct parser *p, struct word *first)
 			break;
 		}
 	}
+	p->alias_next = 0;
 	if (!n->args && !n->assigns && !n->redir)
 		unexpected(p);
 	return n;
@@ -345,7 +374,7 @@ parse_funcdef(struct parser *p, const char *name)
 	skip_nl(p);
 	n->name = name;
 	n->arena = p->arena;
-	n->a = parse_command(p);
+	n->a = parse_command(p, 0);
 	return n;
 }
 
@@ -356,13 +385,18 @@ is_compound_kw(int kw)
 		kw == K_CASE || kw == K_LBRACE;
 }
 
+/* A command; ALIASED: an alias has been read in place of its first word. */
 static struct node *
-parse_command(struct parser *p)
+parse_command(struct parser *p, int aliased)
 {
 	struct node *n;
 	struct word *w;
-	int t = peek(p), kw = peek_kw(p);
+	int t, kw;
 
+	while (alias_expand(p))
+		aliased = 1;
+	t = peek(p);
+	kw = peek_kw(p);
 	deeper(p);
 	if (t == T_LPAR || is_compound_kw(kw)) {
 		n = parse_compound(p, kw);
@@ -378,6 +412,8 @@ parse_command(struct parser *p)
 			n = parse_simple(p, w);
 	} else if (t == T_WORD || t == T_REDIR) {
 		n = parse_simple(p, NULL);
+	} else if (aliased) {
+		n = new_node(p, N_CMD);	/* an alias to nothing */
 	} else {
 		unexpected(p);
 	}
@@ -389,13 +425,20 @@ static struct node *
 parse_pipeline(struct parser *p)
 {
 	struct node *n, *pipe, **tail;
-	int neg = 0;
+	int neg = 0, aliased = 0;
 
-	while (peek_kw(p) == K_BANG) {
-		next(p);
-		neg = !neg;
+	for (;;) {
+		if (alias_expand(p)) {
+			aliased = 1;
+		} else if (peek_kw(p) == K_BANG) {
+			next(p);
+			neg = !neg;
+			aliased = 0;
+		} else {
+			break;
+		}
 	}
-	n = parse_command(p);
+	n = parse_command(p, aliased);
 	if (peek(p) == T_PIPE) {
 		pipe = new_node(p, N_PIPE);
 		pipe->a = n;
@@ -403,7 +446,7 @@ parse_pipeline(struct parser *p)
 		while (peek(p) == T_PIPE) {
 			next(p);
 			skip_nl(p);
-			*tail = parse_command(p);
+			*tail = parse_command(p, 0);
 			tail = &(*tail)->next;
 		}
 		n = pipe;
@@ -561,6 +604,7 @@ parse_next(struct parser *p, struct node **np)
 	if (setjmp(jb)) {
 		p->have = 0;
 		p->npush = 0;
+		p->af = NULL;
 		p->hd = NULL;
 		if (!p->quiet)
 			msg("line %d: %s", p->tokline ? p->tokline : p->lineno, p->err);

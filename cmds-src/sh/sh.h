@@ -75,6 +75,7 @@ struct shell {
 	int cmdsub_status;	/* of the last command substitution */
 	int retval;		/* of "return" */
 	int traps_set;		/* any trap action is defined */
+	int trapstatus;		/* in a trap action: $? before it (a plain exit's status); else -1 */
 	char opt[128];		/* option letters: opt['e'] ... */
 	jmp_buf *top;		/* where an interactive shell recovers */
 };
@@ -230,12 +231,23 @@ enum {
 /* What ends a word, and what a backslash quotes in it. */
 enum { C_NORM, C_DQ, C_SUB, C_SUBDQ, C_ARITH, C_HEREDOC };
 
+/* An alias's value being read in place of its name (lex.c). */
+struct aframe {
+	struct aframe *next;	/* the one it came from, or that was being read */
+	const char *name, *s;
+	size_t pos, len;
+	int push[4], npush;	/* what the lexer had pushed back when it began */
+	int blank;		/* the value ends in a blank: check the next word too */
+};
+
 struct parser {
 	struct src *src;
 	struct arena *arena;
 	jmp_buf *jb;
 	int lineno, ps2, depth, quiet;
 	int push[4], npush;
+	struct aframe *af;	/* aliases being read, innermost first */
+	int alias_next;		/* the next word is checked for an alias too */
 	int tok, have, tokline;
 	struct word *word;	/* T_WORD */
 	int rtype, rfd;		/* T_REDIR */
@@ -253,6 +265,8 @@ struct part *read_parts(struct parser *p, int ctx);
 int has_magic(const char *s);
 int keyword(const char *s);
 int lex(struct parser *p);
+void alias_push(struct parser *p, const char *name, const char *val);
+int alias_active(struct parser *p, const char *name);
 void heredoc_add(struct parser *p, struct redir *r);
 void read_heredocs(struct parser *p);
 
@@ -301,7 +315,8 @@ _Noreturn void sh_exit(int status);
 
 /* ---- jobs.c: child processes ---------------------------------------------- */
 
-void job_add(pid_t pid);
+void job_add(pid_t pid, struct node *n);
+int job_pid(const char *cmd, const char *arg, pid_t *pid);
 pid_t sh_fork(void);
 int wait_fg(pid_t pid);
 
@@ -362,7 +377,11 @@ int bi_times(int argc, char **argv);
 char *physical_cwd(void);
 int bi_trap(int argc, char **argv);	/* trap.c */
 int bi_kill(int argc, char **argv);
+int bi_alias(int argc, char **argv);	/* alias.c */
+int bi_unalias(int argc, char **argv);
+const char *alias_value(const char *name);
 int bi_wait(int argc, char **argv);	/* jobs.c */
+int bi_jobs(int argc, char **argv);
 
 /* ---- edit.c --------------------------------------------------------------- */
 

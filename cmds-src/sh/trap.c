@@ -62,12 +62,14 @@ sig_apply(int sig)
 static void
 run_trap(int sig)
 {
-	int st = sh.status, skip = sh.skip, skipn = sh.skipn;
+	int st = sh.status, skip = sh.skip, skipn = sh.skipn, tst = sh.trapstatus;
 	char *t = xstrdup(traps[sig]);
 
 	sh.skip = 0;
+	sh.trapstatus = st;
 	eval_string(t, 0);
 	free(t);
+	sh.trapstatus = tst;
 	sh.status = st;
 	if (!sh.skip) {
 		sh.skip = skip;
@@ -103,6 +105,7 @@ sh_exit(int status)
 	if ((t = traps[0]) != NULL) {
 		traps[0] = NULL;
 		sh.status = status;
+		sh.trapstatus = status;
 		sh.skip = 0;
 		eval_string(t, 0);
 		free(t);
@@ -167,9 +170,9 @@ int
 bi_kill(int argc, char **argv)
 {
 	int sig = SIGTERM, i = 1, st = 0;
-	char buf[SIG_NAME_LEN], *end;
+	char buf[SIG_NAME_LEN];
 	const char *name;
-	long pid;
+	pid_t pid;
 
 	if (argc > 1 && strcmp(argv[1], "-l") == 0) {
 		for (i = 1; i <= SIGRTMAX; i++)
@@ -195,11 +198,9 @@ bi_kill(int argc, char **argv)
 		return 2;
 	}
 	for (; i < argc; i++) {
-		pid = strtol(argv[i], &end, 10);
-		if (*argv[i] == '\0' || *end) {
-			msg("kill: %s: bad process id", argv[i]);
+		if (job_pid("kill", argv[i], &pid) < 0) {
 			st = 1;
-		} else if (kill((pid_t)pid, sig) < 0) {
+		} else if (kill(pid, sig) < 0) {
 			msg("kill: %s: %s", argv[i], strerror(errno));
 			st = 1;
 		}

@@ -52,3 +52,8 @@ t 'write error' 2 'printf "a\n" >1; printf "b\n" >2; diff 1 2 2>&1 >/dev/full' $
 skip_if_root t 'unreadable file' 2 'printf x >f; chmod 000 f; diff f f 2>&1' $'diff: f: Permission denied\n'
 t 'bad option' 2 'diff -y a b 2>&1' $'diff: -y: unknown option\nusage: diff [-abBiNqrsTtw] [-c | -C N | -e | -u | -U N] FILE1 FILE2\n'
 t '--help' 0 'diff --help' $'usage: diff [-abBiNqrsTtw] [-c | -C N | -e | -u | -U N] FILE1 FILE2\n'
+t 'stdin against itself' 0 'diff - -; echo $?; diff -s - -' $'0\nFiles - and - are identical\n' $'a\nb\n'
+t 'stdin second' 1 'printf "a\n" >1; diff 1 -' $'1c1\n< a\n---\n> b\n' $'b\n'
+t 'stdin against a directory' 2 'mkdir d; diff - d' ''
+t '-r, FIFOs and other kinds are not opened' 1 'mkdir -p a/s b/s; mkfifo a/p b/p a/s/q; : >b/s/q; mkdir b/e; : >a/e; diff -r a b' $'File a/e is a regular empty file while file b/e is a directory\nFile a/p is a fifo while file b/p is a fifo\nFile a/s/q is a fifo while file b/s/q is a regular empty file\n'
+t '-rN, a FIFO on one side' 1 'mkdir a b; mkfifo a/p; diff -rN a b' $'Only in a: p\n'

@@ -80,3 +80,7 @@ t 'a dot is not literal' 0 'printf "a.c\nabc\n" | grep a.c' $'a.c\nabc\n'
 t 'ERE: a bar is not literal' 0 'printf "a\nb\nc\n" | grep -E "a|b"' $'a\nb\n'
 t 'BRE: a bar is literal' 0 'printf "a|b\nb\n" | grep "a|b"' $'a|b\n'
 t 'literal: count across many lines' 0 'seq 1 2000 | grep -c 19' $'139\n'
+# 10,000 patterns: one pass of an automaton per line (each pattern in turn took minutes)
+t '-F -f 10,000 patterns' 0 'seq 10000 | sed "s/.*/k&z/" >p; seq 5000 15000 | sed "s/.*/k&z/" >in; grep -cF -f p in; grep -cxF -f p in; grep -cwF -f p in; grep -cvF -f p in; grep -oF -f p in | tail -n 1' $'5001\n5001\n5001\n5000\nk10000z\n'
+t '-f 10,000 expressions' 0 'seq 10000 | sed "s/.*/k&z\$/" >p; seq 5000 15000 | sed "s/.*/k&z/" >in; grep -c -f p in; grep -ci -f p in; grep -cE -f p in; grep -c -e "^k1400.z\$" -f p in' $'5001\n5001\n5001\n5011\n'
+t '-f, fixed and expressions mixed, -o leftmost longest' 0 'printf "ab\nb.d\nabcd\nx*\n" >p; printf "zabcdz\nxxxb.d\nabd\n" | grep -o -f p' $'abcd\nxxx\nb.d\nab\n'
