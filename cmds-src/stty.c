@@ -88,19 +88,19 @@ static const struct mode {
 	{ NULL, 0, 0, 0, 0 }
 };
 
-#define CTRL(c) ((c) & 037)
+#define CTL(c) ((c) & 037)
 
 static const struct cchar {
 	const char *name;
 	int index;
 	unsigned char sane;
 } cchars[] = {
-	{ "intr", VINTR, CTRL('c') }, { "quit", VQUIT, CTRL('\\') },
-	{ "erase", VERASE, 0177 }, { "kill", VKILL, CTRL('u') }, { "eof", VEOF, CTRL('d') },
+	{ "intr", VINTR, CTL('c') }, { "quit", VQUIT, CTL('\\') },
+	{ "erase", VERASE, 0177 }, { "kill", VKILL, CTL('u') }, { "eof", VEOF, CTL('d') },
 	{ "eol", VEOL, 0 }, { "eol2", VEOL2, 0 }, { "swtch", VSWTC, 0 },
-	{ "start", VSTART, CTRL('q') }, { "stop", VSTOP, CTRL('s') }, { "susp", VSUSP, CTRL('z') },
-	{ "rprnt", VREPRINT, CTRL('r') }, { "werase", VWERASE, CTRL('w') },
-	{ "lnext", VLNEXT, CTRL('v') }, { "discard", VDISCARD, CTRL('o') },
+	{ "start", VSTART, CTL('q') }, { "stop", VSTOP, CTL('s') }, { "susp", VSUSP, CTL('z') },
+	{ "rprnt", VREPRINT, CTL('r') }, { "werase", VWERASE, CTL('w') },
+	{ "lnext", VLNEXT, CTL('v') }, { "discard", VDISCARD, CTL('o') },
 	{ "min", VMIN, 1 }, { "time", VTIME, 0 }, { NULL, 0, 0 }
 };
 
@@ -432,7 +432,7 @@ cc_value(const char *s)
 	if (strcmp(s, "^-") == 0 || strcmp(s, "undef") == 0)
 		return _POSIX_VDISABLE;
 	if (s[0] == '^' && s[1] != '\0' && s[2] == '\0')
-		return s[1] == '?' ? 0177 : CTRL(s[1]);
+		return s[1] == '?' ? 0177 : CTL(s[1]);
 	if (s[0] != '\0' && s[1] == '\0')
 		return s[0];
 	v = strtoul(s, &end, 0);

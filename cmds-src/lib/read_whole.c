@@ -1,4 +1,5 @@
 /* read_whole.c - a small file whole: sysfs attributes, firmware tables */
+#define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
