@@ -107,7 +107,8 @@ number(const char *s)
 		if (n != 0 && v > ULLONG_MAX / n)
 			die("invalid number '%s'", s);
 		v *= n;
-		p = x + 1;
+		if (x != NULL)
+			p = x + 1;
 	} while (x != NULL);
 	return v;
 }
