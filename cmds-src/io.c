@@ -72,7 +72,7 @@ main(int argc, char *argv[])
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int c, i;
 
-	while ((c = opt_next(&o, "")) != -1)
+	while ((c = opt_next(&o, "+")) != -1)
 		die_usage(&o);
 	if (o.ind == argc)
 		die_usage(&o);

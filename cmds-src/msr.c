@@ -99,7 +99,7 @@ main(int argc, char *argv[])
 	unsigned long long cpu = 0, reg, v = 0;
 	int c, some = 0, write;
 
-	while ((c = opt_next(&o, "c:")) != -1) {
+	while ((c = opt_next(&o, "+c:")) != -1) {
 		if (c != 'c')
 			die_usage(&o);
 		cpu = number(o.arg, 1 << 20, "CPU");
