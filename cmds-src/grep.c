@@ -21,7 +21,7 @@ struct pat {
 };
 
 static struct pat *pats;
-static size_t npats;
+static size_t npats, pats_cap;
 
 static struct {
 	int ere, fixed, icase, invert, count, list, list_none, number, names, only;
@@ -51,7 +51,10 @@ struct reader {
 static void
 add_pattern(const char *s, size_t len)
 {
-	pats = xrealloc(pats, (npats + 1) * sizeof *pats);
+	if (npats == pats_cap) {	/* doubling: -f FILE may hold thousands */
+		pats_cap = pats_cap * 2 + 16;
+		pats = xrealloc(pats, pats_cap * sizeof *pats);
+	}
 	pats[npats].s = memcpy(xmalloc(len + 1), s, len);
 	pats[npats].s[len] = '\0';
 	pats[npats++].len = len;
@@ -990,7 +993,7 @@ main(int argc, char *argv[])
 
 	memset(&f, 0, sizeof f);
 	pats = NULL;
-	npats = 0;
+	npats = pats_cap = 0;
 	memset(&ac, 0, sizeof ac);
 	selected_any = printed_any = strip_dot = 0;
 	while ((c = opt_next(&o, "A:B:C:EFHLRabce:f:hilm:noqrsvwx")) != -1) {
