@@ -35,7 +35,7 @@ main(int argc, char *argv[])
 	size_t len, fill;
 	char *line, *buf;
 
-	if (opt_next(&o, "") != -1)
+	if (opt_next(&o, "+") != -1)
 		die_usage(&o);
 	line = make_line(argc - o.ind, argv + o.ind, &len);
 	/* As many whole lines as fill a chunk, written at once. */

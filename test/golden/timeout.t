@@ -39,6 +39,6 @@ t 'signal 0' 125 'timeout -s 0 1 true 2>&1' $'timeout: 0: invalid signal\n'
 t 'no utility' 125 'timeout 1 2>&1' "$u"
 t 'nothing' 125 'timeout 2>&1' "$u"
 t 'bad option' 125 'timeout -z 1 true 2>&1' $'timeout: -z: unknown option\n'"$u"
-t 'bad long option' 125 'timeout --bogus 1 true 2>&1' $'timeout: --bogus: unknown option\n'"$u"
+t 'bad long option' 125 'timeout --bogus 1 true 2>&1' $'timeout: unknown option --bogus\n'"$u"
 t '--help' 0 'timeout --help' "$u"$'long options: --preserve-status, --foreground, --verbose (-v), --signal (-s),\n  --kill-after (-k)\n'
 t 'stdout full: the utility says so' 1 'timeout 5 printenv HOME 2>&1 >/dev/full' $'printenv: write error: No space left on device\n'

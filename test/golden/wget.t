@@ -14,8 +14,8 @@ t 'HTTPS: --ca missing' 1 'wget --ca /nonexistent HTTPS://example.com/ 2>&1' $'w
 t 'https: --ca without certificates' 1 ': >ca; wget --ca ca https://127.0.0.1/ 2>&1' $'wget: https://127.0.0.1/: no CA certificates (ca): pass --ca FILE or --pin\n'
 t 'https: --ca not PEM' 1 'printf -- "-----BEGIN CERTIFICATE-----\nnot base64 !\n" >ca; wget --ca ca https://127.0.0.1/ 2>&1' $'wget: https://127.0.0.1/: ca: not a PEM file\n'
 t 'https: --ca a bad certificate' 1 'printf -- "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n" >ca; wget --ca ca https://127.0.0.1/ 2>&1' $'wget: https://127.0.0.1/: ca: a certificate does not decode\n'
-t '--ca without FILE' 1 'wget --ca 2>&1' $'wget: --ca: option requires an argument\n'"$u"
-t '--pin without SHA256' 1 'wget --pin 2>&1' $'wget: --pin: option requires an argument\n'"$u"
+t '--ca without FILE' 1 'wget --ca 2>&1' $'wget: option --ca requires an argument\n'"$u"
+t '--pin without SHA256' 1 'wget --pin 2>&1' $'wget: option --pin requires an argument\n'"$u"
 t '--pin too short' 1 'wget --pin abcd https://127.0.0.1/ 2>&1' $'wget: abcd: invalid pin (64 hex digits of a SHA-256)\n'
 t '--pin not hex' 1 'wget --pin "$(printf "%064d" 0 | tr 0 g)" https://127.0.0.1/ 2>&1' $'wget: gggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg: invalid pin (64 hex digits of a SHA-256)\n'
 t 'ftp' 1 'wget ftp://example.com/x 2>&1' $'wget: ftp://example.com/x: unsupported scheme\n'
