@@ -3,13 +3,27 @@
 
 /* ---- variables: export, readonly, unset, local, set, shift ----------------------------- */
 
+/* A special builtin's error: a script stops, as POSIX says (status 2). */
+static int
+special_error(void)
+{
+	if (!sh.interactive)
+		raise_status(2);
+	return 1;
+}
+
 static int
 declare(int argc, char **argv, unsigned flag, const char *what)
 {
-	struct var **list;
+	struct var **list, *v;
 	char *eq, *name;
-	int i, n, st = 0;
+	int i, n, off = 0;
 
+	if (argc > 1 && flag == V_EXPORT && strcmp(argv[1], "-n") == 0) {
+		off = 1;	/* export -n: take the mark away */
+		argv++;
+		argc--;
+	}
 	if (argc == 1 || (argc == 2 && strcmp(argv[1], "-p") == 0)) {
 		list = var_list(flag, &n);
 		for (i = 0; i < n; i++) {
@@ -29,16 +43,15 @@ declare(int argc, char **argv, unsigned flag, const char *what)
 		name = eq ? st_strndup(argv[i], eq - argv[i]) : argv[i];
 		if (!is_name(name)) {
 			msg("%s: %s: bad variable name", what, name);
-			st = 1;
-			continue;
+			return special_error();
 		}
-		if (setvar_flags(name, eq ? eq + 1 : NULL, 0) < 0) {
-			st = 1;
-			continue;
-		}
-		var_find(name, 1)->flags |= flag;
+		v = var_find(name, 0);
+		if ((eq || v == NULL) && setvar_flags(name, eq ? eq + 1 : NULL, 0) < 0)
+			return special_error();
+		v = var_find(name, 1);
+		v->flags = off ? v->flags & ~flag : v->flags | flag;
 	}
-	return st;
+	return 0;
 }
 
 int
@@ -84,22 +97,30 @@ bi_local(int argc, char **argv)
 int
 bi_unset(int argc, char **argv)
 {
-	int i = 1, funcs = 0, st = 0;
+	int i = 1, funcs = 0;
 
-	for (; i < argc && argv[i][0] == '-'; i++) {
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		}
+		if (strspn(argv[i] + 1, "fv") != strlen(argv[i] + 1)) {
+			msg("unset: %s: bad option", argv[i]);
+			return special_error();
+		}
 		funcs = strchr(argv[i], 'f') != NULL;
 	}
 	for (; i < argc; i++) {
+		if (!funcs && !is_name(argv[i])) {
+			msg("unset: %s: bad variable name", argv[i]);
+			return special_error();
+		}
 		if (funcs)
 			func_unset(argv[i]);
 		else if (unsetvar(argv[i]) < 0)
-			st = 1;
+			return special_error();
 	}
-	return st;
+	return 0;
 }
 
 static const struct {

@@ -76,6 +76,8 @@ struct shell {
 	int retval;		/* of "return" */
 	int traps_set;		/* any trap action is defined */
 	int trapstatus;		/* in a trap action: $? before it (a plain exit's status); else -1 */
+	int lineno;		/* of the command running: $LINENO, messages */
+	const char *builtin;	/* the builtin running, for its messages */
 	char opt[128];		/* option letters: opt['e'] ... */
 	jmp_buf *top;		/* where an interactive shell recovers */
 };

@@ -151,7 +151,7 @@ bi_trap(int argc, char **argv)
 		i++;
 	for (; i < argc; i++) {
 		if ((sig = trap_num(argv[i])) < 0) {
-			msg("trap: %s: bad trap", argv[i]);
+			msg("trap: %s: invalid signal specification", argv[i]);
 			st = 1;
 			continue;
 		}
