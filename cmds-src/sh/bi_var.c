@@ -1,5 +1,6 @@
 /* bi_var.c - builtins on variables: export readonly local unset set shift read getopts */
 #include "sh.h"
+#include <poll.h>
 
 /* ---- variables: export, readonly, unset, local, set, shift ----------------------------- */
 
@@ -247,16 +248,45 @@ bi_shift(int argc, char **argv)
 
 /* ---- read, getopts -------------------------------------------------------------------- */
 
-/* One line from fd 0, byte by byte; ESC marks backslash-escaped bytes. */
+/* How read reads: -r, -d DELIM, -n COUNT, -t SECONDS (ms < 0: no limit). */
+struct readopt {
+	int raw, delim;
+	long max, ms;
+	struct timespec end;
+};
+
+/* Wait until fd 0 can be read: 1, or 0 at the deadline, -1 interrupted. */
 static int
-read_input_line(struct sbuf *b, struct sbuf *esc, int raw)
+read_wait(struct readopt *o)
+{
+	struct pollfd pfd = { 0, POLLIN, 0 };
+	struct timespec now;
+	long left;
+
+	if (o->ms < 0)
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left = (o->end.tv_sec - now.tv_sec) * 1000 + (o->end.tv_nsec - now.tv_nsec) / 1000000;
+	if (left < 0)
+		left = 0;
+	return poll(&pfd, 1, (int)left);
+}
+
+/* One line from fd 0, byte by byte; ESC marks backslash-escaped bytes.
+ * 0 at the delimiter or the count, -1 at the end, -2 interrupted, -3 timed out. */
+static int
+read_input_line(struct sbuf *b, struct sbuf *esc, struct readopt *o)
 {
 	char c;
 	ssize_t r;
 	int quote = 0;
 
-	for (;;) {
-		r = read(0, &c, 1);
+	while (o->max < 0 || (long)b->n < o->max) {
+		r = read_wait(o);
+		if (r == 0)
+			return -3;
+		if (r > 0)
+			r = read(0, &c, 1);
 		if (r < 0 && errno == EINTR) {
 			if (gotsig && pending[SIGINT])
 				return -2;
@@ -272,15 +302,16 @@ read_input_line(struct sbuf *b, struct sbuf *esc, int raw)
 			sb_addc(esc, 1);
 			continue;
 		}
-		if (c == '\\' && !raw) {
+		if (c == '\\' && !o->raw) {
 			quote = 1;
 			continue;
 		}
-		if (c == '\n')
+		if (c == o->delim)
 			return 0;
 		sb_addc(b, c);
 		sb_addc(esc, 0);
 	}
+	return 0;
 }
 
 static int
@@ -324,45 +355,103 @@ read_assign(char **names, int nnames, const char *s, const char *esc, size_t n)
 	return 0;
 }
 
+/* read's option -LETTER: its value, attached or the next argument. */
+static const char *
+read_optval(int argc, char **argv, int *i)
+{
+	if (argv[*i][2])
+		return argv[*i] + 2;
+	return *i + 1 < argc ? argv[++*i] : NULL;
+}
+
+/* Read's options into O; the index of the first name, or -1 after a message. */
+static int
+read_options(int argc, char **argv, struct readopt *o, const char **prompt)
+{
+	const char *v;
+	char *end;
+	double t;
+	int i, letter;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return i + 1;
+		if (strcmp(argv[i], "-r") == 0) {
+			o->raw = 1;
+			continue;
+		}
+		letter = argv[i][1];
+		if (strchr("pdnt", letter) == NULL || (v = read_optval(argc, argv, &i)) == NULL) {
+			msg("read: %s: bad option", argv[i]);
+			return -1;
+		}
+		switch (letter) {
+		case 'p':
+			*prompt = v;
+			break;
+		case 'd':
+			o->delim = (unsigned char)v[0];
+			break;
+		case 'n':
+			o->max = strtol(v, &end, 10);
+			if (*v == '\0' || *end || o->max < 0)
+				return bad_number("read", v), -1;
+			break;
+		case 't':
+			t = strtod(v, &end);
+			if (*v == '\0' || *end || t < 0)
+				return bad_number("read", v), -1;
+			o->ms = (long)(t * 1000);
+			break;
+		}
+	}
+	return i;
+}
+
 int
 bi_read(int argc, char **argv)
 {
 	static char *reply[] = { "REPLY", NULL };
+	struct readopt o = { 0, '\n', -1, -1, { 0, 0 } };
+	struct pollfd pfd = { 0, POLLIN, 0 };
 	struct sbuf b, esc;
-	int i = 1, raw = 0, r;
+	int i, r;
 	const char *prompt = NULL;
 	char **names;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		if (strcmp(argv[i], "-r") == 0)
-			raw = 1;
-		else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc)
-			prompt = argv[++i];
-		else {
-			msg("read: %s: bad option", argv[i]);
-			return 2;
-		}
-	}
+	if ((i = read_options(argc, argv, &o, &prompt)) < 0)
+		return 2;
 	names = i < argc ? argv + i : reply;
 	for (r = 0; names[r]; r++)
 		if (!is_name(names[r])) {
 			msg("read: %s: bad variable name", names[r]);
 			return 2;
 		}
+	if (o.ms == 0)		/* -t 0: is there input, without reading it */
+		return poll(&pfd, 1, 0) > 0 ? 0 : 1;
 	if (prompt && isatty(0))
 		write_all(2, prompt, strlen(prompt));
+	if (o.ms > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &o.end);
+		o.end.tv_sec += o.ms / 1000;
+		o.end.tv_nsec += o.ms % 1000 * 1000000L;
+		if (o.end.tv_nsec >= 1000000000L) {
+			o.end.tv_sec++;
+			o.end.tv_nsec -= 1000000000L;
+		}
+	}
 	sb_init(&b, NULL);
 	sb_init(&esc, NULL);
-	r = read_input_line(&b, &esc, raw);
+	r = read_input_line(&b, &esc, &o);
 	if (r == -2)
 		return 130;
+	if (r == -3)
+		return 128 + SIGALRM;	/* timed out, as bash says it */
 	sb_str(&b);
 	sb_str(&esc);
-	if (read_assign(names, i < argc ? argc - i : 1, b.s, esc.s, b.n))
+	if (i == argc)		/* REPLY: the line as it came, blanks and all */
+		return setvar_flags("REPLY", b.s, 0) < 0 ? 2 : r < 0;
+	if (read_assign(names, argc - i, b.s, esc.s, b.n))
 		return 2;
 	return r < 0 ? 1 : 0;
 }
