@@ -233,12 +233,12 @@ bi_shift(int argc, char **argv)
 	long n = 1;
 	int i;
 
-	if (argc > 1 && (n = number_arg(argv[1])) < 0)
-		return bad_number("shift", argv[1]);
-	if (n > pp.n) {
-		msg("shift: can't shift that many");
-		return 1;
+	if (argc > 1 && (n = number_arg(argv[1])) < 0) {
+		bad_number("shift", argv[1]);
+		return special_error();
 	}
+	if (n > pp.n)
+		return 1;	/* silently, as ash and bash do */
 	for (i = 0; i < n; i++)
 		free(pp.v[i]);
 	memmove(pp.v, pp.v + n, (pp.n - n + 1) * sizeof *pp.v);
@@ -468,6 +468,22 @@ getopts_result(const char *name, int c, const char *arg)
 		unsetvar("OPTARG");
 }
 
+/* getopts speaks for the script, as ash's does: the text alone; OPTERR=0 silences it. */
+static void
+getopts_say(const char *fmt, int c)
+{
+	const char *e = getvar("OPTERR");
+	char buf[64];
+	int n;
+
+	if (e && strcmp(e, "0") == 0)
+		return;
+	out_flush();
+	n = snprintf(buf, sizeof buf - 1, fmt, c);
+	buf[n++] = '\n';
+	write_all(2, buf, n);
+}
+
 int
 bi_getopts(int argc, char **argv)
 {
@@ -503,7 +519,7 @@ bi_getopts(int argc, char **argv)
 	o = c == ':' ? NULL : strchr(spec + silent, c);
 	if (o == NULL) {
 		if (!silent)
-			msg("illegal option -- %c", c);
+			getopts_say("Illegal option -%c", c);
 		getopts_result(argv[2], '?', silent ? optc : NULL);
 	} else if (o[1] == ':') {
 		if (a[optpos]) {
@@ -516,7 +532,7 @@ bi_getopts(int argc, char **argv)
 			optpos = 0;
 		} else {
 			if (!silent)
-				msg("option requires an argument -- %c", c);
+				getopts_say("No arg for -%c option", c);
 			getopts_result(argv[2], silent ? ':' : '?', silent ? optc : NULL);
 			ind++;
 			optpos = 0;
