@@ -132,6 +132,7 @@ static const struct {
 	{ "noglob", 'f' }, { "nounset", 'u' }, { "verbose", 'v' }, { "xtrace", 'x' },
 	{ "monitor", 'm' }, { "notify", 'b' }, { "ignoreeof", 'I' }, { "vi", 'V' },
 	{ "emacs", 'E' }, { "nolog", 'N' }, { "hashall", 'h' },
+	{ "pipefail", 'P' },	/* no letter of its own: 'P' is only a slot */
 };
 
 static int

@@ -150,7 +150,8 @@ exec_pipe(struct node *n, int flags)
 	for (i = 0; i < count; i++) {
 		int s = wait_fg(pids[i]);
 
-		if (pids[i] == last)
+		/* pipefail: the last command that failed speaks for the pipeline */
+		if (sh.opt['P'] ? s != 0 : pids[i] == last)
 			st = s;
 	}
 	return st;
