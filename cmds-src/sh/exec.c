@@ -172,7 +172,9 @@ run_cmdsub(struct node *n)
 	}
 	if (pipe(fds) < 0)
 		sh_error("pipe: %s", strerror(errno));
+	sh.cmdsub_fork = 1;
 	pid = sh_fork();
+	sh.cmdsub_fork = 0;
 	if (pid == 0) {
 		close(fds[0]);
 		if (fds[1] != 1) {
