@@ -91,6 +91,8 @@ bi_local(int argc, char **argv)
 		frames->locals = s;
 		if (eq && setvar_flags(name, eq + 1, 0) < 0)
 			st = 1;
+		else if (!eq && unsetvar(name) < 0)	/* local x starts unset, as in ash and bash */
+			st = 1;
 	}
 	return st;
 }
