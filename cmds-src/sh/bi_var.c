@@ -67,6 +67,18 @@ bi_readonly(int argc, char **argv)
 	return declare(argc, argv, V_RDONLY, "readonly");
 }
 
+/* Is NAME already local to the running function? */
+static int
+is_local(const char *name)
+{
+	struct saved_var *s;
+
+	for (s = frames->locals; s; s = s->next)
+		if (strcmp(s->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 int
 bi_local(int argc, char **argv)
 {
@@ -84,6 +96,11 @@ bi_local(int argc, char **argv)
 		if (!is_name(name)) {
 			msg("local: %s: bad variable name", name);
 			st = 1;
+			continue;
+		}
+		if (is_local(name)) {
+			if (eq && setvar_flags(name, eq + 1, 0) < 0)
+				st = 1;
 			continue;
 		}
 		s = var_save(name);
