@@ -73,7 +73,7 @@ t '-R on listing' 0 'echo x >f; echo f | cpio -o 2>/dev/null | cpio -tv -R 8765:
 needs_root t '-R on extraction' 0 'mkdir x; echo x >f; echo f | cpio -o 2>/dev/null | (cd x && cpio -i -R 99:98 2>/dev/null); stat -c "%u %g" x/f' $'99 98\n'
 t '-R bad user' 1 'echo f | cpio -o -R nosuchuser 2>&1' $'cpio: invalid user \'nosuchuser\'\n'
 t '-p copies beneath DIR' 0 'mkdir -p s/e x; echo hi >s/a; ln -s a s/l; ln s/a s/h; echo b >s/e/b; find s | sort | cpio -p x 2>&1; cd x; '"$list" $'1 block\n. d 755 3 \n./s d 755 3 \n./s/a f 644 2 \n./s/e d 755 2 \n./s/e/b f 644 1 \n./s/h f 644 2 \n./s/l l 777 1 a\n'
-t '-p -d makes DIR and drops a leading slash silently' 0 'mkdir d; echo "$PWD/d" | cpio -pd x/y 2>&1; find x -name d -type d | wc -l' $'0 blocks\n1\n'
+t '-p -d makes DIR and drops a leading slash silently' 0 'echo /bin | cpio -pd x/y 2>&1; find x -name bin | wc -l' $'0 blocks\n1\n'
 t '-p without -d needs the directories' 1 'mkdir -p s/e; echo x >s/e/f; echo s/e/f | cpio -p x 2>&1' $'cpio: x: No such file or directory\n'
 t '-p keeps a newer file without -u' 0 'mkdir x; echo old >f; touch -d @100 f; echo new >x/f; echo f | cpio -p x 2>&1; cat x/f; echo f | cpio -pu x 2>&1; cat x/f' $'cpio: f not created: newer or same age version exists\n0 blocks\nnew\n1 block\nold\n'
 t '-p refuses ..' 1 'mkdir -p x s; echo y >f; echo s/../f | cpio -p x 2>&1; r=$?; ls x; exit $r' $'cpio: s/../f: member name contains \'..\'\n0 blocks\n'

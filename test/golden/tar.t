@@ -73,7 +73,7 @@ t 'missing archive' 1 'tar -tf nope 2>&1' $'tar: nope: No such file or directory
 t 'empty archive refused' 1 'tar -cf a.tar 2>&1; r=$?; ls; exit $r' $'tar: cowardly refusing to create an empty archive\n'
 t 'empty input is a short read' 1 'tar -tf - </dev/null 2>&1' $'tar: short read\n'
 needs gzip t 'empty gzip input is a short read' 1 'tar -tzf - </dev/null 2>&1' $'tar: short read\n'
-t 'two zero blocks are an empty archive' 0 'head -c 1024 /dev/zero | tar -tf -' ''
+t 'an archive of nothing is no short read' 0 'touch f; tar -cf a.tar --exclude f f; tar -tvf a.tar; wc -c <a.tar' $'10240\n'
 t 'empty files' 0 ': >e; tar -cf a.tar e; rm e; tar -xf a.tar; wc -c <e' $'0\n'
 t 'binary, more than 1 MiB' 0 'head -c 1500000 /dev/urandom >b; printf "\0" >>b; tar -cf a.tar b; mkdir x; tar -xf a.tar -C x; cmp b x/b && echo same' $'same\n'
 t 'compressed, more than 1 MiB' 0 'seq 1 300000 >f; tar -czf a.tgz f; tar --zstd -cf a.tzst f; tar -xOf a.tgz | cmp - f && tar -xOf a.tzst | cmp - f && echo same' $'same\n'
