@@ -41,7 +41,7 @@ $(B)/test/inroot: test/inroot.c
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
 TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test \
-	attest-test net-test fuzz-test builder-test extract-test sh-test edit-test tty-test pack-test multicall-test \
+	attest-test net-test fuzz-test builder-test extract-test mkimage-test sh-test edit-test tty-test pack-test multicall-test \
 	bootcfg-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
 	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) \
@@ -59,6 +59,11 @@ unit-test: $(UNIT_BIN)
 
 builder-test: $(B)/root.staged
 	test/builder/run $(B)/root
+
+# pack/mkimage, the image builder (it reuses what the two roots' builds made)
+.PHONY: mkimage-test
+mkimage-test: $(B)/root.staged $(B)/root-multicall.staged $(PACK) $(SELECT)
+	test/mkimage/run
 
 golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
 	# /dev, /proc and a tmpfs cache (as on the target) for the chroot, in a

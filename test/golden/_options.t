@@ -35,6 +35,12 @@ t 'argument to a flag' 1 'head --quiet=1 2>e; s=$?; head -n 1 e; exit $s' $'head
 t '--help lists the long options' 0 'head --help | grep -c -e "--lines (-n)"' $'1\n'
 t '--help after an operand' 0 'head f --help | head -n 1' $'usage: head [-qv] [-n [-]LINES | -c [-]BYTES] [FILE...]\n'
 t 'ls --color=never' 0 'mkdir d; touch d/f; ls --color=never d' $'f\n'
+t 'du --max-depth=0' 0 'mkdir -p d/e; du --max-depth=0 d | cut -f2' $'d\n'
+t 'grep -r --include' 0 'mkdir d; echo int >d/a.c; echo int >d/a.h; grep -r --include="*.c" int d' $'d/a.c:int\n'
+t 'grep -r --exclude' 0 'mkdir d; echo int >d/a.c; echo int >d/a.h; grep -r --exclude="*.c" int d' $'d/a.h:int\n'
+t 'realpath --relative-to' 0 'mkdir -p a/b; realpath --relative-to=a/b a' $'..\n'
+t 'cut --output-delimiter' 0 'echo a:b:c | cut -d: -f1,3 --output-delimiter=-' $'a-c\n'
+t 'date --iso-8601' 0 'date -u -d @0 --iso-8601' $'1970-01-01\n'
 t 'tar --list --file' 0 'echo x >f; tar -cf a.tar f; tar --list --file a.tar' $'f\n'
 t 'tar --file=A --extract' 0 'echo x >f; tar -cf a.tar f; rm f; tar --extract --file=a.tar; cat f' $'x\n'
 
