@@ -285,6 +285,84 @@ trim(const char *val, const char *pat, int op)
 	return val;
 }
 
+/* ${x:offset:length}: a negative offset counts from the end, a negative length too. */
+static const char *
+substring(const char *v, struct part *q)
+{
+	long n = (long)strlen(v), off = arith(expand_str(q->sub, 0)), end = n;
+
+	if (off < 0)
+		off += n;
+	if (off < 0 || off > n)
+		return "";
+	if (q->colon) {
+		end = arith(q->rep ? expand_str(q->rep, 0) : "0");
+		end = end < 0 ? n + end : end > n - off ? n : off + end;
+		if (end < off)
+			return "";
+	}
+	return st_strndup(v + off, end - off);
+}
+
+/* The end of the longest match of PAT in T (of length N) from I; -1 if none. */
+static long
+match_end(char *t, size_t n, size_t i, const char *pat)
+{
+	size_t j;
+	int c, m;
+
+	for (j = n;; j--) {
+		c = t[j];
+		t[j] = '\0';
+		m = fnmatch(pat, t + i, 0) == 0;
+		t[j] = (char)c;
+		if (m)
+			return (long)j;
+		if (j == i)
+			return -1;
+	}
+}
+
+/* ${x/pat/rep} (op /), ${x//pat/rep} (A), ${x/#pat/rep} (<), ${x/%pat/rep} (>) */
+static const char *
+replace(const char *v, const char *pat, const char *rep, int op)
+{
+	size_t n = strlen(v), i = 0;
+	char *t = st_strdup(v);
+	struct sbuf b;
+	long e;
+	int done = 0;
+
+	if (*pat == '\0')
+		return v;
+	sb_init(&b, NULL);
+	if (op == '>') {
+		for (; i <= n; i++)
+			if (fnmatch(pat, t + i, 0) == 0) {
+				sb_addn(&b, v, i);
+				sb_adds(&b, rep);
+				return sb_str(&b);
+			}
+		return v;
+	}
+	while (i <= n && !done) {
+		e = match_end(t, n, i, pat);
+		if (e >= 0)
+			sb_adds(&b, rep);
+		done = op == '<' || (e >= 0 && op == '/');
+		if (e > (long)i) {
+			i = e;
+		} else {
+			if (i < n)
+				sb_addc(&b, v[i]);
+			i++;
+		}
+	}
+	if (i < n)
+		sb_adds(&b, v + i);
+	return sb_str(&b);
+}
+
 static _Noreturn void
 param_error(struct part *q, const char *val)
 {
@@ -311,7 +389,7 @@ x_param(struct xstate *x, struct part *q)
 	const char *v;
 	int isset, pos = q->s[0] == '@' || q->s[0] == '*';
 
-	v = pos && q->op != 'L' && q->op != '#' && q->op != 'H' && q->op != '%' && q->op != 'P' ?
+	v = pos && (q->op == 0 || strchr("-=?+", q->op)) ?
 		(pp.n ? "" : NULL) : param_value(q->s, buf, sizeof buf);
 	if (pos && v && q->colon && pp.n == 1 && pp.v[0][0] == '\0')
 		v = "";
@@ -366,7 +444,13 @@ x_param(struct xstate *x, struct part *q)
 		x_emit(x, q, buf);
 		return;
 	}
-	x_emit(x, q, v ? trim(v, expand_str(q->sub, EXP_PAT), q->op) : NULL);
+	if (q->op == 'S')
+		x_emit(x, q, v ? substring(v, q) : NULL);
+	else if (q->op == '#' || q->op == 'H' || q->op == '%' || q->op == 'P')
+		x_emit(x, q, v ? trim(v, expand_str(q->sub, EXP_PAT | EXP_TILDE), q->op) : NULL);
+	else
+		x_emit(x, q, v ? replace(v, expand_str(q->sub, EXP_PAT | EXP_TILDE),
+			q->rep ? expand_str(q->rep, EXP_TILDE) : "", q->op) : NULL);
 }
 
 static void
