@@ -394,7 +394,7 @@ xtrace(struct word *as, char **argv)
 	for (; as; as = as->next) {
 		sb_adds(&b, as->name);
 		sb_addc(&b, '=');
-		sb_adds(&b, expand_word_str(as, EXP_TILDE));
+		sb_adds(&b, expand_word_str(as, EXP_TILDE | EXP_ASSIGN));
 		if (as->next || (argv && *argv))
 			sb_addc(&b, ' ');
 	}
@@ -416,7 +416,7 @@ do_assigns(struct word *as, struct saved_var **save, unsigned flags)
 	char *v;
 
 	for (; as; as = as->next) {
-		v = expand_word_str(as, EXP_TILDE);
+		v = expand_word_str(as, EXP_TILDE | EXP_ASSIGN);
 		if (save) {
 			s = var_save(as->name);
 			s->next = *save;

@@ -8,7 +8,8 @@
 struct xstate {
 	int flags, esc, glob, started, delim;
 	const char *ifs;
-	struct sbuf cur;
+	struct sbuf cur;	/* with backslashes before quoted magic characters (esc) */
+	struct sbuf plain;	/* the same field as it is (esc and EXP_SPLIT) */
 	struct fields *out;
 };
 
@@ -28,19 +29,6 @@ fields_add(struct fields *f, char *s)
 	f->v[f->n] = NULL;
 }
 
-static void
-pat_unescape(char *s)
-{
-	char *d = s;
-
-	for (; *s; s++) {
-		if (*s == '\\' && s[1])
-			s++;
-		*d++ = *s;
-	}
-	*d = '\0';
-}
-
 static int
 str_cmp(const void *a, const void *b)
 {
@@ -48,15 +36,14 @@ str_cmp(const void *a, const void *b)
 }
 
 static void
-glob_field(struct fields *f, char *pat)
+glob_field(struct fields *f, char *pat, char *plain)
 {
 	glob_t g;
 	size_t i;
 	int first = f->n;
 
 	if (glob(pat, 0, NULL, &g) != 0) {
-		pat_unescape(pat);
-		fields_add(f, pat);
+		fields_add(f, plain);
 		return;
 	}
 	for (i = 0; i < g.gl_pathc; i++)
@@ -75,16 +62,14 @@ x_endfield(struct xstate *x, int force)
 	s = sb_str(&x->cur);
 	if (x->flags & EXP_SPLIT) {
 		if (x->glob && !sh.opt['f'] && has_magic(s))
-			glob_field(x->out, s);
-		else {
-			if (x->esc)
-				pat_unescape(s);
-			fields_add(x->out, s);
-		}
+			glob_field(x->out, s, sb_str(&x->plain));
+		else
+			fields_add(x->out, x->esc ? sb_str(&x->plain) : s);
 	} else {
 		fields_add(x->out, s);
 	}
 	sb_init(&x->cur, NULL);
+	sb_init(&x->plain, NULL);
 	x->started = x->glob = 0;
 }
 
@@ -96,6 +81,25 @@ x_addc(struct xstate *x, int c, int quoted)
 	else if (!quoted && (c == '*' || c == '?' || c == '['))
 		x->glob = 1;
 	sb_addc(&x->cur, c);
+	if (x->esc && (x->flags & EXP_SPLIT))
+		sb_addc(&x->plain, c);
+}
+
+/*
+ * A character of an unquoted expansion's value. As in other shells, a
+ * backslash in it quotes the next character in a pattern; in a field that
+ * matches no file it stays.
+ */
+static void
+x_addv(struct xstate *x, int c)
+{
+	if (c != '\\' || !x->esc) {
+		x_addc(x, c, 0);
+		return;
+	}
+	sb_addc(&x->cur, c);
+	if (x->flags & EXP_SPLIT)
+		sb_addc(&x->plain, c);
 }
 
 static void
@@ -128,13 +132,16 @@ x_val(struct xstate *x, const char *s, int quoted)
 			sb_adds(&x->cur, s);
 			return;
 		}
-		while (*s)
-			x_addc(x, (unsigned char)*s++, quoted);
+		for (; (c = (unsigned char)*s) != 0; s++)
+			if (quoted)
+				x_addc(x, c, 1);
+			else
+				x_addv(x, c);
 		return;
 	}
 	for (; (c = (unsigned char)*s) != 0; s++) {
 		if (!strchr(x->ifs, c)) {
-			x_addc(x, c, 0);
+			x_addv(x, c);
 			x->delim = 0;
 		} else if (is_ifs_space(c)) {
 			if (x->cur.n || x->started) {
@@ -256,6 +263,7 @@ x_positional(struct xstate *x, struct part *q)
 }
 
 static void x_parts(struct xstate *x, struct part *q, int insub);
+static void x_tilde(struct xstate *x, struct part *q, int at);
 
 /* ${x#pat} and friends: the part of VAL that PAT does not match. */
 static const char *
@@ -471,6 +479,9 @@ x_parts(struct xstate *x, struct part *q, int insub)
 		case P_LIT:
 			if (insub)
 				x_val(x, q->s, 0);
+			else if ((x->flags & EXP_ASSIGN) && (x->flags & EXP_TILDE) &&
+			    strstr(q->s, ":~"))
+				x_tilde(x, q, 0);
 			else
 				x_lit(x, q->s, q->len, 0);
 			break;
@@ -490,28 +501,47 @@ x_parts(struct xstate *x, struct part *q, int insub)
 	}
 }
 
-/* ~ and ~user at the start of an unquoted word; returns the parts after it. */
-static struct part *
-x_tilde(struct xstate *x, struct part *q)
+/* The directory ~USER names (N bytes after the ~), or NULL. */
+static const char *
+tilde_dir(const char *user, size_t n)
 {
-	const char *s = q->s, *slash = strchr(s, '/'), *home;
 	struct passwd *pw;
-	char *user;
 
-	if (slash == NULL && q->next != NULL)
-		return q;
-	user = st_strndup(s + 1, slash ? (size_t)(slash - s - 1) : q->len - 1);
-	if (*user == '\0')
-		home = getvar("HOME");
-	else
-		home = (pw = getpwnam(user)) ? pw->pw_dir : NULL;
-	if (home == NULL)
-		return q;
-	x_val(x, home, 1);
-	x->started = 1;
-	if (slash)
-		x_lit(x, slash, q->len - (slash - s), 0);
-	return q->next;
+	if (n == 0)
+		return getvar("HOME");
+	pw = getpwnam(st_strndup(user, n));
+	return pw ? pw->pw_dir : NULL;
+}
+
+/*
+ * A literal part with ~ and ~user expanded: at its start if AT (the word's
+ * start), and in an assignment after each ':'. A tilde-prefix ends at '/' (or
+ * ':'), inside this part or at the word's end: ~$u and ~"u" stay.
+ */
+static void
+x_tilde(struct xstate *x, struct part *q, int at)
+{
+	const char *s = q->s, *e = s + q->len, *end, *home;
+	int assign = x->flags & EXP_ASSIGN;
+
+	while (s < e) {
+		if (at && *s == '~') {
+			for (end = s + 1; end < e && *end != '/' && !(assign && *end == ':'); end++)
+				;
+			if ((end < e || !q->next) && (home = tilde_dir(s + 1, end - s - 1))) {
+				x_val(x, home, 1);
+				x->started = 1;
+				s = end;
+			}
+		}
+		for (end = s; end < e && !(assign && *end == ':'); end++)
+			;
+		if (end < e)
+			end++;
+		x_lit(x, s, end - s, 0);
+		at = end > s && end[-1] == ':';
+		s = end;
+	}
 }
 
 static void
@@ -522,14 +552,17 @@ x_init(struct xstate *x, int flags, struct fields *out)
 	x->glob = x->started = x->delim = 0;
 	x->ifs = flags & EXP_SPLIT ? ifs_value() : "";
 	sb_init(&x->cur, NULL);
+	sb_init(&x->plain, NULL);
 	x->out = out;
 }
 
 static void
 x_word(struct xstate *x, struct part *q)
 {
-	if ((x->flags & EXP_TILDE) && q && q->type == P_LIT && q->s[0] == '~')
-		q = x_tilde(x, q);
+	if ((x->flags & EXP_TILDE) && q && q->type == P_LIT && q->s[0] == '~') {
+		x_tilde(x, q, 1);
+		q = q->next;
+	}
 	x_parts(x, q, 0);
 }
 

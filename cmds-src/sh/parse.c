@@ -158,7 +158,8 @@ split_assign(struct parser *p, struct word *w)
 	}
 	if (w->parts == NULL)
 		w->lit = "";
-	else if (!w->parts->next && w->parts->type == P_LIT && w->parts->s[0] != '~')
+	else if (!w->parts->next && w->parts->type == P_LIT && w->parts->s[0] != '~' &&
+	    !strstr(w->parts->s, ":~"))
 		w->lit = w->parts->s;
 	return 1;
 }

@@ -292,6 +292,7 @@ int parse_only(const char *data, size_t len);
 #define EXP_SPLIT 1		/* field splitting and pathname expansion */
 #define EXP_PAT 2		/* a pattern: quoted magic characters escaped */
 #define EXP_TILDE 4
+#define EXP_ASSIGN 8		/* with EXP_TILDE: also after each ':' */
 
 struct fields {
 	char **v;
