@@ -76,7 +76,7 @@ x_endfield(struct xstate *x, int force)
 static void
 x_addc(struct xstate *x, int c, int quoted)
 {
-	if (x->esc && (c == '\\' || (quoted && (c == '*' || c == '?' || c == '['))))
+	if (x->esc && (c == '\\' || (quoted && strchr("*?[]!^-", c))))
 		sb_addc(&x->cur, '\\');
 	else if (!quoted && (c == '*' || c == '?' || c == '['))
 		x->glob = 1;
@@ -416,9 +416,11 @@ x_param(struct xstate *x, struct part *q)
 		return;
 	case '-':
 	case '+':
-		if (isset == (q->op == '+'))
+		if (isset == (q->op == '+')) {
 			x_parts(x, q->sub, 1);
-		else if (q->op == '-' && pos)
+			if (q->dq)	/* "${x:+}" is a field, empty */
+				x->started = 1;
+		} else if (q->op == '-' && pos)
 			x_positional(x, q);
 		else if (q->op == '-')
 			x_emit(x, q, v);
