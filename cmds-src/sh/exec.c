@@ -485,7 +485,7 @@ shell_exec(char **argv, char **env)
 	if (strchr(argv[0], '/')) {
 		try_exec(argv[0], argv, env);
 		s.err = errno;
-	} else {
+	} else if (argv[0][0] != '\0') {	/* "" names no command */
 		path_search(getvar("PATH"), argv[0], search_one, &s);
 	}
 	if (s.err == ENOENT || s.err == ENOTDIR) {

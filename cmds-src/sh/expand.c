@@ -247,7 +247,8 @@ x_positional(struct xstate *x, struct part *q)
 		return;
 	}
 	if (q->dq || !(x->flags & EXP_SPLIT)) {
-		sep = q->s[0] == '*' ? ifs_value()[0] : ' ';
+		/* v=$@ and v="$@" join as $* does, as in ash and dash */
+		sep = ifs_value()[0];
 		x_val(x, join_params(sep), q->dq);
 		if (q->dq)
 			x->started = 1;

@@ -130,6 +130,8 @@ pungetc(struct parser *p, int c)
 		p->push[p->npush++] = c;
 }
 
+static int pgetc_cont(struct parser *p);
+
 void *
 palloc(struct parser *p, size_t n)
 {
@@ -369,16 +371,16 @@ read_param_name(struct parser *p, int c)
 	if (is_name_start(c)) {
 		while (is_name_char(c)) {
 			sb_addc(&b, c);
-			c = pgetc(p);
+			c = pgetc_cont(p);
 		}
 	} else if (c >= '0' && c <= '9') {
 		while (c >= '0' && c <= '9') {
 			sb_addc(&b, c);
-			c = pgetc(p);
+			c = pgetc_cont(p);
 		}
 	} else if (c != EOF_C && strchr("@*#?-$!", c)) {
 		sb_addc(&b, c);
-		c = pgetc(p);
+		c = pgetc_cont(p);
 	} else {
 		perr(p, "syntax error: bad substitution");
 	}
@@ -513,11 +515,11 @@ static void
 read_dollar(struct parser *p, struct plist *l, int dq)
 {
 	struct part *q;
-	int c = pgetc(p), d;
+	int c = pgetc_cont(p), d;	/* "$\<newline>(" is "$(" */
 
 	if (c == '(') {
 		lit_flush(p, l);
-		d = pgetc(p);
+		d = pgetc_cont(p);
 		if (d == '(') {
 			deeper(p);
 			q = add_part(p, l, P_ARITH, dq);
@@ -590,7 +592,7 @@ word_end(struct parser *p, int c, int ctx, int *paren, int *nest)
 			--*paren;
 			return 0;
 		}
-		if ((d = pgetc(p)) != ')')
+		if ((d = pgetc_cont(p)) != ')')
 			perr(p, "syntax error: missing \"))\"");
 		return 1;
 	case C_OFF:
@@ -816,6 +818,11 @@ heredoc_delim(struct parser *p, struct word *w, int *quoted)
 		} else if (q->type == P_PARAM) {
 			sb_addc(&b, '$');
 			sb_adds(&b, q->s);
+		} else if (q->type == P_CMDSUB && q->s) {	/* `...`: its text, as ash */
+			*quoted = 1;
+			sb_addc(&b, '`');
+			sb_adds(&b, q->s);
+			sb_addc(&b, '`');
 		} else {
 			perr(p, "syntax error: bad here-document delimiter");
 		}

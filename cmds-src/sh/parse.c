@@ -543,7 +543,8 @@ parse_cmdsub(struct parser *p)
 
 	p->have = 0;
 	deeper(p);
-	n = parse_clist(p);
+	skip_nl(p);
+	n = peek(p) == T_RPAR ? NULL : parse_clist(p);	/* $() is empty */
 	if (!p->have)
 		p->tok = T_EOF;
 	if (p->tok != T_RPAR)
@@ -564,6 +565,7 @@ parse_string(struct parser *p, const char *s, size_t n, int line)
 	struct parser sp;
 	struct src src;
 	struct node *r;
+	jmp_buf jb;
 
 	memset(&src, 0, sizeof src);
 	src.type = SRC_STR;
@@ -572,10 +574,14 @@ parse_string(struct parser *p, const char *s, size_t n, int line)
 	memset(&sp, 0, sizeof sp);
 	sp.src = &src;
 	sp.arena = p->arena;
-	sp.jb = p->jb;
+	sp.jb = &jb;
 	sp.lineno = line;
 	sp.depth = p->depth;
 	sb_init(&sp.lit, p->arena);
+	if (setjmp(jb)) {	/* the message is the inner parser's */
+		memcpy(p->err, sp.err, sizeof p->err);
+		longjmp(*p->jb, 1);
+	}
 	skip_nl(&sp);
 	if (peek(&sp) == T_EOF)
 		return NULL;
