@@ -306,6 +306,7 @@ void expand_word(struct word *w, int flags, struct fields *f);
 char *expand_str(struct part *parts, int flags);
 char *expand_word_str(struct word *w, int flags);
 long arith(const char *s);
+int bi_let(int argc, char **argv);
 
 /* ---- trap.c: signals, traps, exit ----------------------------------------- */
 
