@@ -294,6 +294,35 @@ trim(const char *val, const char *pat, int op)
 	return val;
 }
 
+/* Does the locale the variables name (LC_ALL, LC_CTYPE, LANG) use UTF-8? */
+static int
+utf8_locale(void)
+{
+	static const char *const names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++) {
+		v = getvar(names[i]);
+		if (v && *v)
+			return strcasestr(v, "utf-8") || strcasestr(v, "utf8");
+	}
+	return 0;
+}
+
+/* ${#x}: characters, in a UTF-8 locale; else bytes. */
+static size_t
+length(const char *v)
+{
+	size_t n = 0;
+
+	if (!utf8_locale())
+		return strlen(v);
+	for (; *v; v++)
+		n += ((unsigned char)*v & 0xc0) != 0x80;
+	return n;
+}
+
 /* ${x:offset:length}: a negative offset counts from the end, a negative length too. */
 static const char *
 substring(const char *v, struct part *q)
@@ -451,7 +480,7 @@ x_param(struct xstate *x, struct part *q)
 		if (pos)
 			snprintf(buf, sizeof buf, "%d", pp.n);
 		else
-			snprintf(buf, sizeof buf, "%zu", v ? strlen(v) : (size_t)0);
+			snprintf(buf, sizeof buf, "%zu", v ? length(v) : (size_t)0);
 		x_emit(x, q, buf);
 		return;
 	}

@@ -362,13 +362,13 @@ parse_compound(struct parser *p, int kw)
 	return n;
 }
 
+/* NAME() BODY; PARENS: "()" follows (optional after "function NAME"). */
 static struct node *
-parse_funcdef(struct parser *p, const char *name)
+parse_funcdef(struct parser *p, const char *name, int parens)
 {
 	struct node *n = new_node(p, N_FUNC);
 
-	next(p);
-	if (next(p) != T_RPAR) {
+	if (parens && (next(p), next(p) != T_RPAR)) {
 		p->have = 1;
 		unexpected(p);
 	}
@@ -407,9 +407,14 @@ parse_command(struct parser *p, int aliased)
 	} else if (t == T_WORD && p->word->lit && is_name(p->word->lit)) {
 		w = p->word;
 		next(p);
-		if (peek(p) == T_LPAR)
-			n = parse_funcdef(p, w->lit);
-		else
+		if (peek(p) == T_LPAR) {
+			n = parse_funcdef(p, w->lit, 1);
+		} else if (strcmp(w->lit, "function") == 0 && peek(p) == T_WORD &&
+			   p->word->lit && is_name(p->word->lit)) {	/* bash's form */
+			w = p->word;
+			next(p);
+			n = parse_funcdef(p, w->lit, peek(p) == T_LPAR);
+		} else
 			n = parse_simple(p, w);
 	} else if (t == T_WORD || t == T_REDIR) {
 		n = parse_simple(p, NULL);
