@@ -402,13 +402,13 @@ replace(const char *v, const char *pat, const char *rep, int op)
 }
 
 static _Noreturn void
-param_error(struct part *q, const char *val)
+param_error(struct part *q)
 {
 	char *m = q->sub ? expand_str(q->sub, EXP_TILDE) : NULL;
 
 	if (m && *m)
 		sh_error("%s: %s", q->s, m);
-	sh_error("%s: %s", q->s, val ? "parameter null" : "parameter not set");
+	sh_error("%s: %s", q->s, q->colon ? "parameter not set or null" : "parameter not set");
 }
 
 static void
@@ -470,7 +470,7 @@ x_param(struct xstate *x, struct part *q)
 		return;
 	case '?':
 		if (!isset)
-			param_error(q, v);
+			param_error(q);
 		if (pos)
 			x_positional(x, q);
 		else
