@@ -118,6 +118,12 @@ flag_bits(int c)
 	return -1;
 }
 
+static const struct opt_long longs[] = {
+	{ "show-all", 'A' }, { "number-nonblank", 'b' }, { "number", 'n' },
+	{ "squeeze-blank", 's' }, { "show-tabs", 'T' }, { "show-nonprinting", 'v' },
+	{ "show-ends", 'E' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -126,6 +132,7 @@ main(int argc, char *argv[])
 
 	memset(&cat, 0, sizeof cat);
 	cat.bol = 1;
+	o.longs = longs;
 	while ((c = opt_next(&o, "AbeEnstTuv")) != -1) {
 		if ((b = flag_bits(c)) < 0)
 			die_usage(&o);

@@ -5,6 +5,7 @@
 #include "zio.h"
 #include "xt.h"
 #include <fnmatch.h>
+#include <pwd.h>
 #include <sys/sysmacros.h>
 
 /*
@@ -12,12 +13,14 @@
  * no "..", no leading slash, no symlink leading out, symlinks made last. As
  * root, owners are restored and so set-id bits (not on devices and fifos)
  * and device nodes are too; as another user, set-id bits are dropped. A
- * file's later names link only to a first name that was made.
+ * file's later names link only to a first name that was made. -p copies
+ * the names read beneath DIR the same way, as if through an archive.
  */
 
 static const char usage[] =
-    "cpio -o [-v] [-H newc|odc] [-F ARCHIVE] <names | cpio -i [-dmtuv] [-F ARCHIVE] [PATTERN...]"
-    " (newc by default)";
+    "cpio -o [-v] [-H newc|odc] [-F ARCHIVE] [-R OWNER[:GROUP]] <names"
+    " | cpio -i [-dmtuv] [-F ARCHIVE] [-R OWNER[:GROUP]] [PATTERN...]"
+    " | cpio -p [-dmuv] [-R OWNER[:GROUP]] DIR <names (newc by default)";
 
 struct member {
 	char *name, *link;
@@ -43,7 +46,21 @@ static struct {
 	/* -i: the first name extracted for each (dev, ino) with several links */
 	struct seen { unsigned long long dev, ino; char *path; } *seen;
 	size_t nseen;
+	int src;		/* -p: the file being copied */
+	int set_uid, set_gid;	/* -R: these owners, not the files' or the archive's */
+	uid_t uid;
+	gid_t gid;
 } cp;
+
+/* -R's owner on M. */
+static void
+set_owner(struct member *m)
+{
+	if (cp.set_uid)
+		m->uid = cp.uid;
+	if (cp.set_gid)
+		m->gid = cp.gid;
+}
 
 /* ---- writing ---- */
 
@@ -182,6 +199,7 @@ flush_links(struct link *l, const struct stat *st)
 		m.nlink = cur.st_nlink;
 		m.mtime = cur.st_mtime;
 		m.size = cur.st_size;
+		set_owner(&m);
 		put_member(&m, l->names[i], i == l->n - 1);
 		free(l->names[i]);
 	}
@@ -215,6 +233,7 @@ add(const char *name)
 	m.size = S_ISREG(st.st_mode) ? st.st_size : 0;
 	m.rmajor = major(st.st_rdev);
 	m.rminor = minor(st.st_rdev);
+	set_owner(&m);
 	if (cp.odc && (m.size > 077777777777ULL || m.mtime < 0)) {
 		warn("%s: too large for odc", name);
 		return;
@@ -403,6 +422,32 @@ next_member(struct member *m)
 	return 1;
 }
 
+/* -p: SIZE bytes of the file being copied (cp.src) to FD; with no FD (not
+ * made), none read. The blocks said at the end count the bytes copied. */
+static int
+copy_file(unsigned long long size, int fd, const char *path)
+{
+	static char buf[65536];
+	ssize_t r;
+
+	while (size > 0 && cp.src >= 0 && fd >= 0) {
+		if ((r = read(cp.src, buf, size < sizeof buf ? size : sizeof buf)) <= 0) {
+			if (r < 0)
+				warn_errno("%s", path);
+			else
+				warn("%s: file shrank", path);
+			return -1;
+		}
+		if (write_all(fd, buf, r) < 0) {
+			warn_errno("%s", path);
+			return -1;
+		}
+		cp.bytes += r;
+		size -= r;
+	}
+	return 0;
+}
+
 /* The data of the member at hand to FD (-1: nowhere). */
 static int
 copy_data(unsigned long long size, int fd, const char *path)
@@ -410,6 +455,8 @@ copy_data(unsigned long long size, int fd, const char *path)
 	static char buf[65536];
 	size_t n;
 
+	if (cp.mode == 'p')
+		return copy_file(size, fd, path);
 	while (size > 0) {
 		n = size < sizeof buf ? size : sizeof buf;
 		if (get(buf, n) < 0)
@@ -525,6 +572,7 @@ read_archive(void)
 	char buf[4096];
 
 	while ((r = next_member(&m)) > 0) {
+		set_owner(&m);
 		if (!wanted(m.name))
 			copy_data(m.size, -1, NULL);
 		else if (cp.mode == 't')
@@ -549,6 +597,137 @@ read_archive(void)
 		free(cp.seen[i].path);
 }
 
+/* -p: NAME, relative to SRC or absolute, copied beneath the target (.). */
+static void
+pass_one(int src, char *name)
+{
+	struct member m;
+	struct stat st;
+	char target[PATH_MAX];
+	ssize_t r;
+
+	if (fstatat(src, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		warn_errno("%s", name);
+		return;
+	}
+	memset(&m, 0, sizeof m);
+	m.name = name;
+	m.mode = st.st_mode;
+	m.uid = st.st_uid;
+	m.gid = st.st_gid;
+	m.nlink = st.st_nlink;
+	m.mtime = st.st_mtime;
+	m.size = S_ISREG(st.st_mode) ? st.st_size : 0;
+	m.rmajor = major(st.st_rdev);
+	m.rminor = minor(st.st_rdev);
+	m.dev = st.st_dev;
+	m.ino = st.st_ino;
+	set_owner(&m);
+	if (S_ISLNK(st.st_mode)) {
+		if ((r = readlinkat(src, name, target, sizeof target - 1)) < 0) {
+			warn_errno("%s", name);
+			return;
+		}
+		target[r] = '\0';
+		m.link = target;
+	}
+	/* A later name of a file copied already is a link to it: no data. */
+	if (S_ISREG(st.st_mode) && st.st_nlink > 1 && seen_of(&m) != NULL)
+		m.size = 0;
+	cp.src = -1;
+	if (m.size > 0 && (cp.src = openat(src, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		warn_errno("%s", name);
+		return;
+	}
+	extract(&m);
+	if (cp.src >= 0)
+		close(cp.src);
+	m.link = NULL;
+}
+
+/* DIR and the directories above it that are missing, as mkdir -p. */
+static int
+make_path(const char *dir)
+{
+	char *p = xstrdup(dir), *c = p;
+	int r = 0;
+
+	while (r == 0 && c != NULL) {
+		c = strchr(c + 1, '/');
+		if (c != NULL)
+			*c = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			r = -1;
+		if (c != NULL)
+			*c = '/';
+	}
+	free(p);
+	return r;
+}
+
+/* -p DIR: the names read, copied beneath DIR (made first with -d, as GNU cpio does). */
+static void
+pass_through(const char *dir)
+{
+	int src = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	long long blocks;
+
+	if (src < 0)
+		die_errno(".");
+	if (chdir(dir) < 0 && (errno != ENOENT || !cp.xt.mkdirs || make_path(dir) < 0 || chdir(dir) < 0))
+		die_errno("%s", dir);
+	cp.xt.said.slash = 1;	/* dropped silently, as GNU cpio does */
+	while ((n = getline(&line, &cap, stdin)) > 0) {
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 0)
+			pass_one(src, line);
+	}
+	free(line);
+	close(src);
+	xt_finish(&cp.xt);
+	for (size_t i = 0; i < cp.nseen; i++)
+		free(cp.seen[i].path);
+	blocks = (cp.bytes + 511) / 512;
+	fprintf(stderr, "%lld block%s\n", blocks, blocks == 1 ? "" : "s");
+}
+
+/* -R OWNER, OWNER:GROUP, OWNER: (the owner's login group), :GROUP; '.' for ':' of old. */
+static void
+owner_option(const char *spec)
+{
+	char *s = xstrdup(spec), *sep = strchr(s, ':');
+	struct passwd *pw;
+
+	if (sep == NULL && (sep = strchr(s, '.')) != NULL && uid_parse(s, &cp.uid) == 0)
+		sep = NULL;
+	if (sep != NULL)
+		*sep++ = '\0';
+	if ((cp.set_uid = *s != '\0') && uid_parse(s, &cp.uid) < 0)
+		die("invalid user '%s'", s);
+	if ((cp.set_gid = sep != NULL && *sep != '\0') && gid_parse(sep, &cp.gid) < 0)
+		die("invalid group '%s'", sep);
+	if (sep != NULL && *sep == '\0' && cp.set_uid) {
+		if ((pw = getpwuid(cp.uid)) == NULL)
+			die("%s: no login group", s);
+		cp.gid = pw->pw_gid;
+		cp.set_gid = 1;
+	}
+	if (!cp.set_uid && !cp.set_gid)
+		die("invalid owner '%s'", spec);
+	free(s);
+}
+
+static const struct opt_long longs[] = {
+	{ "create", 'o' }, { "extract", 'i' }, { "pass-through", 'p' }, { "list", 't' },
+	{ "verbose", 'v' }, { "make-directories", 'd' }, { "preserve-modification-time", 'm' },
+	{ "unconditional", 'u' }, { "format", 'H' }, { "file", 'F' }, { "owner", 'R' },
+	{ NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -559,13 +738,15 @@ main(int argc, char *argv[])
 	cp.archive = "-";
 	cp.xt.owner = cp.xt.perms = geteuid() == 0;
 	cp.xt.keep_newer = 1;
-	while ((c = opt_next(&o, "oitvdmuH:F:")) != -1) {
+	o.longs = longs;
+	while ((c = opt_next(&o, "oiptvdmuH:F:R:")) != -1) {
 		switch (c) {
-		case 'o': case 'i':
+		case 'o': case 'i': case 'p':
 			if (cp.mode && cp.mode != c)
-				die("only one of -o, -i");
+				die("only one of -o, -i, -p");
 			cp.mode = c;
 			break;
+		case 'R': owner_option(o.arg); break;
 		case 't': tflag = 1; break;
 		case 'v': cp.verbose = 1; break;
 		case 'd': cp.xt.mkdirs = 1; break;
@@ -581,12 +762,19 @@ main(int argc, char *argv[])
 			die_usage(&o);
 		}
 	}
-	if (tflag && cp.mode != 'o')
+	if (tflag && cp.mode != 'o' && cp.mode != 'p')
 		cp.mode = 't';
-	if (!cp.mode || (tflag && cp.mode == 'o') || (cp.mode == 'o' && o.ind != argc))
+	if (!cp.mode || (tflag && (cp.mode == 'o' || cp.mode == 'p')) || (cp.mode == 'o' && o.ind != argc) ||
+	    (cp.mode == 'p' && o.ind != argc - 1))
 		die_usage(&o);
+	if (cp.set_uid || cp.set_gid)
+		cp.xt.owner = 1;	/* -R: these owners, whoever extracts */
 	cp.xt.mask = umask(0);
 	umask(cp.xt.mask);
+	if (cp.mode == 'p') {
+		pass_through(argv[o.ind]);
+		return cmd_exit();
+	}
 	if (strcmp(cp.archive, "-") == 0)
 		fd = cp.mode == 'o' ? 1 : 0;
 	else if ((fd = cp.mode == 'o' ?

@@ -28,6 +28,9 @@ static const struct {
 static const char *const forms[] = {
 	"%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
 	"%Y-%m-%d", "%a, %d %b %Y %H:%M:%S", "%d %b %Y %H:%M:%S", "%H:%M:%S", "%H:%M",
+	/* BusyBox's [[YYYY.]MM.DD-]hh:mm[:ss] and YYYYMMDDhhmm[.ss], which its users type */
+	"%Y.%m.%d-%H:%M:%S", "%Y.%m.%d-%H:%M", "%m.%d-%H:%M:%S", "%m.%d-%H:%M",
+	"%Y%m%d%H%M.%S", "%Y%m%d%H%M",
 };
 
 /* The conversions libc's strftime knows; others we do, or print as they are. */

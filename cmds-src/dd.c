@@ -14,8 +14,13 @@ static const char usage[] =
 #define C_FSYNC 8
 #define C_FDATASYNC 16
 
-/* iflag= and oflag=: open(2) flags, and fullblock (input only) */
+/* iflag= and oflag=: open(2) flags, and dd's own (GNU's): fullblock,
+ * count_bytes and skip_bytes for the input, seek_bytes for the output */
 #define F_FULLBLOCK 0x40000000
+#define F_COUNT_BYTES 0x20000000
+#define F_SKIP_BYTES 0x10000000
+#define F_SEEK_BYTES 0x08000000
+#define F_DD_ONLY (F_FULLBLOCK | F_COUNT_BYTES | F_SKIP_BYTES | F_SEEK_BYTES)
 
 enum { ST_ALL, ST_NOXFER, ST_NONE, ST_PROGRESS };
 
@@ -29,7 +34,7 @@ static struct {
 } a;
 
 static struct {
-	unsigned long long in_full, in_part, out_full, out_part, bytes;
+	unsigned long long in_full, in_part, out_full, out_part, bytes, in_bytes;
 	double start, last_progress;
 	int progress_len;
 } st;
@@ -48,7 +53,8 @@ static const struct word {
 #endif
 	{ "dsync", O_DSYNC }, { "sync", O_SYNC }, { "nonblock", O_NONBLOCK },
 	{ "noatime", O_NOATIME }, { "nofollow", O_NOFOLLOW }, { "append", O_APPEND },
-	{ "fullblock", F_FULLBLOCK }, { NULL, 0 }
+	{ "fullblock", F_FULLBLOCK }, { "count_bytes", F_COUNT_BYTES },
+	{ "skip_bytes", F_SKIP_BYTES }, { "seek_bytes", F_SEEK_BYTES }, { NULL, 0 }
 }, status_words[] = {
 	{ "none", ST_NONE }, { "noxfer", ST_NOXFER }, { "progress", ST_PROGRESS }, { NULL, 0 }
 };
@@ -396,15 +402,15 @@ block_buf(size_t n)
 static void
 skip_input(int fd, char *buf)
 {
-	unsigned long long left;
+	unsigned long long left, unit = a.iflag & F_SKIP_BYTES ? 1 : a.ibs;
 	ssize_t r;
 
 	if (a.skip == 0)
 		return;
-	if (a.skip <= (unsigned long long)INT64_MAX / a.ibs &&
-	    lseek(fd, (off_t)(a.skip * a.ibs), SEEK_CUR) >= 0)
+	if (a.skip <= (unsigned long long)INT64_MAX / unit &&
+	    lseek(fd, (off_t)(a.skip * unit), SEEK_CUR) >= 0)
 		return;
-	for (left = a.skip * a.ibs; left > 0; left -= r) {
+	for (left = a.skip * unit; left > 0; left -= r) {
 		r = read(fd, buf, left < a.ibs ? left : a.ibs);
 		if (r < 0 && errno == EINTR)
 			r = 0;
@@ -418,14 +424,20 @@ skip_input(int fd, char *buf)
 }
 
 /* seek=: seek the output; a pipe or a terminal cannot be. */
+static unsigned long long
+seek_unit(void)
+{
+	return a.oflag & F_SEEK_BYTES ? 1 : a.obs;
+}
+
 static void
 seek_output(int fd)
 {
 	if (a.seek == 0)
 		return;
-	if (a.seek > (unsigned long long)INT64_MAX / a.obs)
+	if (a.seek > (unsigned long long)INT64_MAX / seek_unit())
 		errno = EOVERFLOW;
-	else if (lseek(fd, (off_t)(a.seek * a.obs), SEEK_CUR) >= 0)
+	else if (lseek(fd, (off_t)(a.seek * seek_unit()), SEEK_CUR) >= 0)
 		return;
 	die_errno("%s: cannot seek", a.out ? a.out : "standard output");
 }
@@ -433,7 +445,7 @@ seek_output(int fd)
 static int
 open_input(void)
 {
-	int fd, fl = a.iflag & ~F_FULLBLOCK;
+	int fd, fl = a.iflag & ~F_DD_ONLY;
 
 	if (a.in == NULL) {
 		if (fl != 0)
@@ -449,7 +461,7 @@ open_input(void)
 static int
 open_output(void)
 {
-	int fd, fl = a.oflag & ~F_FULLBLOCK;
+	int fd, fl = a.oflag & ~F_DD_ONLY;
 	struct stat sb;
 
 	if (a.out == NULL) {
@@ -463,8 +475,8 @@ open_output(void)
 	    (fd = open(a.out, O_WRONLY | O_CREAT | fl, 0666)) < 0)
 		die_errno("%s", a.out);
 	if (!(a.conv & C_NOTRUNC) && a.seek != 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
-		if (a.seek > (unsigned long long)INT64_MAX / a.obs ||
-		    ftruncate(fd, (off_t)(a.seek * a.obs)) < 0)
+		if (a.seek > (unsigned long long)INT64_MAX / seek_unit() ||
+		    ftruncate(fd, (off_t)(a.seek * seek_unit())) < 0)
 			die_errno("%s", a.out);
 	}
 	return fd;
@@ -521,6 +533,25 @@ partial_read(ssize_t n)
 	prev = n;
 }
 
+/* count= is in blocks, or in bytes with iflag=count_bytes. */
+static int
+more_input(void)
+{
+	if (!a.count_set)
+		return 1;
+	if (a.iflag & F_COUNT_BYTES)
+		return st.in_bytes < a.count;
+	return st.in_full + st.in_part < a.count;
+}
+
+static size_t
+next_read(void)
+{
+	if (a.count_set && (a.iflag & F_COUNT_BYTES) && a.count - st.in_bytes < a.ibs)
+		return a.count - st.in_bytes;
+	return a.ibs;
+}
+
 static void
 copy(int in, int out)
 {
@@ -531,10 +562,12 @@ copy(int in, int out)
 	partial_read(-1);
 	skip_input(in, ibuf);
 	seek_output(out);
-	while (!a.count_set || st.in_full + st.in_part < a.count) {
+	while (more_input()) {
 		check_signals();
-		if ((n = read_block(in, ibuf, a.ibs)) == 0)
+		if ((n = read_block(in, ibuf, next_read())) == 0)
 			break;
+		if (n > 0)
+			st.in_bytes += n;
 		partial_read(n);
 		if (n < 0) {
 			if (!read_error(in))

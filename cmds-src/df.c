@@ -232,6 +232,11 @@ show_file(const char *path)
 	free(dir);
 }
 
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "human-readable", 'h' }, { "portability", 'P' },
+	{ "print-type", 'T' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -241,6 +246,7 @@ main(int argc, char *argv[])
 	memset(&df, 0, sizeof df);
 	/* 1K blocks as GNU and BusyBox count; POSIX's 512 under POSIXLY_CORRECT, as GNU's. */
 	df.unit = getenv("POSIXLY_CORRECT") != NULL ? 512 : 1024;
+	o.longs = longs;
 	while ((c = opt_next(&o, "ahkPT")) != -1) {
 		switch (c) {
 		case 'a': df.all = 1; break;

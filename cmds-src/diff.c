@@ -914,6 +914,13 @@ switches(char **argv, int n)
 	return s;
 }
 
+static const struct opt_long longs[] = {
+	{ "text", 'a' }, { "ignore-space-change", 'b' }, { "ignore-blank-lines", 'B' },
+	{ "context", 'c' }, { "ed", 'e' }, { "ignore-case", 'i' }, { "new-file", 'N' },
+	{ "brief", 'q' }, { "recursive", 'r' }, { "report-identical-files", 's' },
+	{ "unified", 'u' }, { "ignore-all-space", 'w' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -922,6 +929,7 @@ main(int argc, char *argv[])
 
 	memset(&f, 0, sizeof f);
 	f.context = 3;
+	o.longs = longs;
 	while ((c = opt_next(&o, "abBcC:eiNqrsTtuU:w")) != -1) {
 		switch (c) {
 		case 'a': f.text = 1; break;

@@ -3,7 +3,7 @@
 #include "path.h"
 #include "num.h"
 
-static const char usage[] = "du [-abchkmsx] [-d DEPTH] [-H|-L] [FILE...]";
+static const char usage[] = "du [-abchklmsx] [-d DEPTH] [-H|-L] [FILE...]";
 
 #define SEEN ULLONG_MAX
 
@@ -14,6 +14,7 @@ static struct {
 	unsigned long long unit;
 	int maxdepth;		/* -d, -s: print no deeper than this */
 	int xdev;
+	int links;		/* -l: a file with several links counts each time */
 	int hash_all;		/* count every inode once, not just linked files */
 	unsigned long long *sum;	/* per depth: the directory being added up */
 	size_t sumcap;
@@ -105,7 +106,8 @@ visit(struct walk *w, int type)
 		return 0;
 	}
 	if (type == WALK_F) {
-		if ((du.hash_all || w->st.st_nlink > 1) && seen_before(w->st.st_dev, w->st.st_ino))
+		if (!du.links && (du.hash_all || w->st.st_nlink > 1) &&
+		    seen_before(w->st.st_dev, w->st.st_ino))
 			return 0;
 		n = size_of(&w->st);
 		if (w->depth == 0 || (du.all && w->depth <= du.maxdepth))
@@ -123,6 +125,13 @@ visit(struct walk *w, int type)
 	return 0;
 }
 
+static const struct opt_long longs[] = {
+	{ "all", 'a' }, { "bytes", 'b' }, { "total", 'c' }, { "max-depth", 'd' },
+	{ "human-readable", 'h' }, { "dereference-args", 'H' },
+	{ "count-links", 'l' }, { "dereference", 'L' }, { "summarize", 's' },
+	{ "one-file-system", 'x' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -137,7 +146,8 @@ main(int argc, char *argv[])
 	/* 1K blocks as GNU and BusyBox count; POSIX's 512 under POSIXLY_CORRECT, as GNU's. */
 	du.unit = getenv("POSIXLY_CORRECT") != NULL ? 512 : 1024;
 	du.maxdepth = INT_MAX;
-	while ((c = opt_next(&o, "abcd:hHkLmsx")) != -1) {
+	o.longs = longs;
+	while ((c = opt_next(&o, "abcd:hHklLmsx")) != -1) {
 		switch (c) {
 		case 'a': du.all = 1; break;
 		case 'b': du.apparent = 1; du.unit = 1; du.human = 0; break;
@@ -150,6 +160,7 @@ main(int argc, char *argv[])
 		case 'h': du.human = 1; break;
 		case 'H': case 'L': follow = c; break;
 		case 'k': du.unit = 1024; du.human = 0; break;
+		case 'l': du.links = 1; break;
 		case 'm': du.unit = 1024 * 1024; du.human = 0; break;
 		case 's': du.maxdepth = 0; break;
 		case 'x': du.xdev = 1; break;

@@ -5,6 +5,7 @@
 #include "num.h"
 #include <ctype.h>
 #include <regex.h>
+#include <fnmatch.h>
 
 static const char usage[] =
     "grep [-EFHLRabchilnoqrsvwx] [-A NUM] [-B NUM] [-C NUM] [-m NUM] "
@@ -30,8 +31,17 @@ static struct {
 	int max_set;
 } f;
 
+/* --include and --exclude (in their order; include[i] says which), and
+ * --exclude-dir: globs on a file's base name. */
+struct globs {
+	const char **v;
+	char *include;
+	size_t n;
+};
+static struct globs files, exclude_dirs;
+
 static int strip_dot;		/* grep -r without operands */
-static int selected_any;	/* some line was selected: exit status 0 */
+static int selected_any;	/* some line was selected (with -L: some file listed): status 0 */
 static int printed_any;		/* for the "--" between context groups */
 
 /* A line as the reader hands it out; s[len] is a NUL put in place of the '\n'. */
@@ -163,23 +173,37 @@ find_fixed(const struct pat *p, const char *s, size_t n, size_t from, size_t *so
 }
 
 /*
- * A regular expression: regexec stops at a NUL, so a line with NULs is
- * searched piece by piece; ^ matches only at the very start of the line.
+ * A copy of line S[0, N] with its NULs made newlines. regexec stops at a
+ * NUL; a newline is never in a line, and without REG_NEWLINE it is an
+ * ordinary character that '.' and [^x] match, as GNU grep's match a NUL.
  */
+static char *
+nul_to_nl(const char *s, size_t n)
+{
+	char *t = memcpy(xmalloc(n + 1), s, n + 1);
+
+	for (char *z = t; (z = memchr(z, '\0', t + n - z)) != NULL; z++)
+		*z = '\n';
+	return t;
+}
+
+/* A regular expression, over the whole line even where it holds NULs. */
 static int
 find_re(const struct pat *p, const char *s, size_t n, size_t from, size_t *so, size_t *eo)
 {
 	regmatch_t m;
+	char *copy = NULL;
+	int r;
 
-	while (from <= n) {
-		if (regexec(&p->re, s + from, 1, &m, from > 0 ? REG_NOTBOL : 0) == 0) {
-			*so = from + m.rm_so;
-			*eo = from + m.rm_eo;
-			return 1;
-		}
-		from += strlen(s + from) + 1;
-	}
-	return 0;
+	if (memchr(s + from, '\0', n - from) != NULL)
+		s = copy = nul_to_nl(s, n);
+	r = regexec(&p->re, s + from, 1, &m, from > 0 ? REG_NOTBOL : 0);
+	free(copy);
+	if (r != 0)
+		return 0;
+	*so = from + m.rm_so;
+	*eo = from + m.rm_eo;
+	return 1;
 }
 
 /* The leftmost (then longest) match of pattern P at or after FROM that fits -w and -x. */
@@ -811,7 +835,7 @@ static int
 selected(struct state *st, const struct reader *r, const struct line *l)
 {
 	st->count++;
-	selected_any = 1;
+	selected_any |= !f.list_none;
 	if (f.quiet)
 		exit(0);
 	if (f.list || f.list_none)
@@ -887,9 +911,59 @@ grep_fd(int fd, const char *name)
 	}
 	if ((f.list && st.count > 0) || (f.list_none && st.count == 0))
 		puts(name);
+	if (f.list_none)	/* as GNU grep 3.5 on: 0 when -L listed a file */
+		selected_any |= st.count == 0;
 
 	ring_free(&st.ring);
 	free(r.buf);
+}
+
+static void
+globs_add(struct globs *g, const char *glob, int include)
+{
+	g->v = xrealloc(g->v, (g->n + 1) * sizeof *g->v);
+	g->include = xrealloc(g->include, g->n + 1);
+	g->include[g->n] = (char)include;
+	g->v[g->n++] = glob;
+}
+
+/* The last glob of G that PATH's base name matches, or -1. */
+static int
+globs_match(const struct globs *g, const char *path)
+{
+	size_t len = strlen(path), i;
+	char *base;
+	int hit = -1;
+
+	if (g->n == 0)
+		return -1;
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	i = len;
+	while (i > 0 && path[i - 1] != '/')
+		i--;
+	base = memcpy(xmalloc(len - i + 1), path + i, len - i);
+	base[len - i] = '\0';
+	for (i = 0; i < g->n; i++)
+		if (fnmatch(g->v[i], base, 0) == 0)
+			hit = (int)i;
+	free(base);
+	return hit;
+}
+
+/*
+ * May the file at PATH be searched? GNU grep's rule: the last --include or
+ * --exclude that matches decides; if none does, it is searched unless the
+ * first of them is an --include.
+ */
+static int
+wanted(const char *path)
+{
+	int i = globs_match(&files, path);
+
+	if (i >= 0)
+		return files.include[i];
+	return files.n == 0 || !files.include[0];
 }
 
 static void
@@ -921,7 +995,10 @@ visit(struct walk *w, int type)
 	/* grep -r with no operand names files as they are below ".". */
 	if (strip_dot && p[0] == '.' && p[1] == '/')
 		p += 2;
-	if (type == WALK_F && (w->depth == 0 || S_ISREG(w->st.st_mode)))
+	if (type == WALK_D && !(strip_dot && w->depth == 0) &&
+	    globs_match(&exclude_dirs, w->path) >= 0)
+		w->skip = 1;
+	else if (type == WALK_F && (w->depth == 0 || S_ISREG(w->st.st_mode)) && wanted(p))
 		grep_path(p);
 	return 0;
 }
@@ -979,11 +1056,28 @@ option(struct opt *o, int c)
 	case 'v': f.invert = 1; break;
 	case 'w': f.word = 1; break;
 	case 'x': f.line = 1; break;
+	case 1: globs_add(&files, o->arg, 1); break;
+	case 2: globs_add(&files, o->arg, 0); break;
+	case 3: globs_add(&exclude_dirs, o->arg, 0); break;
 	default:
 		fprintf(stderr, "usage: %s\n", usage);
 		exit(2);
 	}
 }
+
+static const struct opt_long longs[] = {
+	{ "after-context", 'A' }, { "before-context", 'B' }, { "context", 'C' },
+	{ "extended-regexp", 'E' }, { "fixed-strings", 'F' },
+	{ "with-filename", 'H' }, { "files-without-match", 'L' },
+	{ "dereference-recursive", 'R' }, { "text", 'a' }, { "byte-offset", 'b' },
+	{ "count", 'c' }, { "regexp", 'e' }, { "file", 'f' },
+	{ "no-filename", 'h' }, { "ignore-case", 'i' },
+	{ "files-with-matches", 'l' }, { "max-count", 'm' },
+	{ "line-number", 'n' }, { "only-matching", 'o' }, { "quiet", 'q' },
+	{ "silent", 'q' }, { "recursive", 'r' }, { "no-messages", 's' },
+	{ "invert-match", 'v' }, { "word-regexp", 'w' }, { "line-regexp", 'x' },
+	{ "include", 1 }, { "exclude", 2 }, { "exclude-dir", 3 }, { NULL, 0 },
+};
 
 int
 main(int argc, char *argv[])
@@ -992,11 +1086,14 @@ main(int argc, char *argv[])
 	int c, have_pats = 0, names = -1, nfiles;
 
 	memset(&f, 0, sizeof f);
+	memset(&files, 0, sizeof files);
+	memset(&exclude_dirs, 0, sizeof exclude_dirs);
 	pats = NULL;
 	npats = pats_cap = 0;
 	memset(&ac, 0, sizeof ac);
 	selected_any = printed_any = strip_dot = 0;
-	while ((c = opt_next(&o, "A:B:C:EFHLRabce:f:hilm:noqrsvwx")) != -1) {
+	o.longs = longs;
+	while ((c = opt_next(&o, "A:B:C:EFHLRabce:f:hilm:noqrsvwx\001:\002:\003:")) != -1) {
 		option(&o, c);
 		have_pats |= c == 'e' || c == 'f';
 		if (c == 'h' || c == 'H')
@@ -1023,7 +1120,7 @@ main(int argc, char *argv[])
 	for (int i = o.ind; i < argc; i++) {
 		if (f.recurse && strcmp(argv[i], "-") != 0)
 			grep_tree(argv[i], f.recurse);
-		else
+		else if (strcmp(argv[i], "-") == 0 || wanted(argv[i]))
 			grep_path(argv[i]);
 	}
 	if (cmd_exit() != 0)

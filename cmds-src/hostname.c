@@ -3,7 +3,7 @@
 #include <netdb.h>
 #include <sys/utsname.h>
 
-static const char usage[] = "hostname [-s | -f] [NAME | -F FILE]";
+static const char usage[] = "hostname [-s | -f | -d] [NAME | -F FILE]";
 
 /* The first line of FILE that is not blank or a # comment, trimmed. */
 static char *
@@ -39,20 +39,22 @@ set_name(const char *name)
 		die_errno("%s", name);
 }
 
-/* The canonical name from the resolver, or the name itself if it knows none. */
+/* The canonical name from the resolver, or the name itself if it knows
+ * none; with DOMAIN only what follows its first dot (maybe nothing). */
 static void
-print_fqdn(const char *name)
+print_fqdn(const char *name, int domain)
 {
-	struct addrinfo hints, *ai;
+	struct addrinfo hints, *ai = NULL;
+	const char *fqdn = name, *dot;
 
 	memset(&hints, 0, sizeof hints);
 	hints.ai_flags = AI_CANONNAME;
-	if (getaddrinfo(name, NULL, &hints, &ai) != 0) {
-		puts(name);
-		return;
-	}
-	puts(ai->ai_canonname != NULL ? ai->ai_canonname : name);
-	freeaddrinfo(ai);
+	if (getaddrinfo(name, NULL, &hints, &ai) == 0 && ai->ai_canonname != NULL)
+		fqdn = ai->ai_canonname;
+	dot = strchr(fqdn, '.');
+	puts(!domain ? fqdn : dot != NULL ? dot + 1 : "");
+	if (ai != NULL)
+		freeaddrinfo(ai);
 }
 
 int
@@ -64,10 +66,10 @@ main(int argc, char *argv[])
 	char *name;
 	int c, form = 0;
 
-	while ((c = opt_next(&o, "F:fs")) != -1) {
+	while ((c = opt_next(&o, "F:dfs")) != -1) {
 		switch (c) {
 		case 'F': file = o.arg; break;
-		case 'f': case 's': form = c; break;
+		case 'd': case 'f': case 's': form = c; break;
 		default: die_usage(&o);
 		}
 	}
@@ -83,8 +85,8 @@ main(int argc, char *argv[])
 		die_errno("uname");
 	if (form == 's')
 		u.nodename[strcspn(u.nodename, ".")] = '\0';
-	if (form == 'f')
-		print_fqdn(u.nodename);
+	if (form == 'f' || form == 'd')
+		print_fqdn(u.nodename, form == 'd');
 	else
 		puts(u.nodename);
 	return cmd_exit();

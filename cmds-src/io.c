@@ -1,5 +1,6 @@
 /* io - read and write I/O ports (/dev/port) and physical memory (/dev/mem) */
 #include "cmd.h"
+#include "num.h"
 
 static const char usage[] =
     "io {inb|inw|inl PORT | outb|outw|outl PORT VALUE | rb|rw|rl ADDR | wb|ww|wl ADDR VALUE}...";
@@ -19,11 +20,8 @@ static unsigned long long
 number(const char *s, unsigned long long max, const char *what)
 {
 	unsigned long long v;
-	char *end;
 
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max)
+	if (parse_ubase(s, 0, max, &v) < 0)
 		die("%s: bad %s", s, what);
 	return v;
 }

@@ -20,9 +20,7 @@ list(char **args)
 	int sig;
 
 	if (*args == NULL)
-		for (sig = 1; sig <= SIGRTMAX; sig++)
-			if ((name = sig_name(sig, buf)) != NULL)
-				puts(name);
+		sig_list();
 	for (; *args != NULL; args++) {
 		if (!digits(*args)) {
 			if ((sig = sig_num(*args)) > 0)
@@ -39,16 +37,6 @@ list(char **args)
 		else
 			warn("%s: invalid signal", *args);
 	}
-}
-
-static int
-signal_arg(const char *s)
-{
-	int sig = sig_num(s);
-
-	if (sig < 0)
-		die("%s: invalid signal", s);
-	return sig;
 }
 
 /* A process id, or with a minus sign a process group; 0 and -1 as kill(2) says. */
@@ -79,12 +67,12 @@ signal_option(int argc, char **argv, int *sig)
 
 	*sig = SIGTERM;
 	if (strcmp(a, "-s") == 0 && argc > 2) {
-		*sig = signal_arg(argv[2]);
+		*sig = sig_arg(argv[2]);
 		i = 3;
 	} else if (strcmp(a, "-s") == 0) {
 		i = argc;
 	} else if (a[0] == '-' && a[1] != '\0' && strcmp(a, "--") != 0) {
-		*sig = signal_arg(a + 1);
+		*sig = sig_arg(a + 1);
 		i = 2;
 	}
 	if (i < argc && strcmp(argv[i], "--") == 0)

@@ -5,27 +5,6 @@
 
 static const char usage[] = "killall [-q] [-s SIG | -SIG] NAME... | killall -l";
 
-static int
-signal_arg(const char *s)
-{
-	int sig = sig_num(s);
-
-	if (sig < 0)
-		die("%s: invalid signal", s);
-	return sig;
-}
-
-static void
-list(void)
-{
-	char buf[SIG_NAME_LEN];
-	const char *name;
-
-	for (int sig = 1; sig <= SIGRTMAX; sig++)
-		if ((name = sig_name(sig, buf)) != NULL)
-			puts(name);
-}
-
 /*
  * By hand, not getopt: "-9" and "-KILL" name the signal, and may come
  * among -q and -s. Sets *SIG and *QUIET; returns the index of the first name.
@@ -40,17 +19,17 @@ options(struct opt *o, int *sig, int *quiet)
 		if (strcmp(argv[i], "--") == 0)
 			return i + 1;
 		if (strcmp(argv[i], "-l") == 0) {
-			list();
+			sig_list();
 			cmd_quit(cmd_exit());
 		}
 		if (strcmp(argv[i], "-q") == 0)
 			*quiet = 1;
 		else if (strcmp(argv[i], "-s") == 0 && i + 1 < o->argc)
-			*sig = signal_arg(argv[++i]);
+			*sig = sig_arg(argv[++i]);
 		else if (strcmp(argv[i], "-s") == 0)
 			die_usage(o);
 		else
-			*sig = signal_arg(argv[i] + 1);
+			*sig = sig_arg(argv[i] + 1);
 	}
 	return i;
 }

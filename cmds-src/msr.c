@@ -1,5 +1,6 @@
 /* msr - read and write model-specific registers through /dev/cpu/N/msr */
 #include "cmd.h"
+#include "num.h"
 
 static const char usage[] = "msr [-c CPU] read REG | [-c CPU] write REG VALUE";
 
@@ -7,11 +8,8 @@ static unsigned long long
 number(const char *s, unsigned long long max, const char *what)
 {
 	unsigned long long v;
-	char *end;
 
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v > max)
+	if (parse_ubase(s, 0, max, &v) < 0)
 		die("%s: bad %s", s, what);
 	return v;
 }

@@ -16,30 +16,6 @@ static struct {
 	int wait;		/* -w in milliseconds; -1 for none */
 } nc;
 
-/* Connect FD to AI within -w: 0, or -1 and errno. */
-static int
-connect_within(int fd, const struct addrinfo *ai)
-{
-	struct pollfd p = { fd, POLLOUT, 0 };
-	socklen_t len = sizeof(int);
-	int err = 0, r;
-
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-		return 0;
-	if (errno != EINPROGRESS)
-		return -1;
-	while ((r = poll(&p, 1, nc.wait)) < 0 && errno == EINTR)
-		;
-	if (r == 0)
-		errno = ETIMEDOUT;
-	if (r <= 0)
-		return -1;
-	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
-		return -1;
-	errno = err;
-	return err == 0 ? 0 : -1;
-}
-
 /* A socket connected to one of the host's addresses, the first that takes us. */
 static int
 open_socket(void)
@@ -55,7 +31,7 @@ open_socket(void)
 		die("%s: %s", nc.host, r == EAI_SYSTEM ? strerror(errno) : gai_strerror(r));
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, ai->ai_protocol);
-		if (fd >= 0 && connect_within(fd, ai) == 0)
+		if (fd >= 0 && connect_wait(fd, ai->ai_addr, ai->ai_addrlen, nc.wait) == 0)
 			break;
 		err = errno;
 		if (fd >= 0)

@@ -4,7 +4,8 @@
 #include "dump.h"
 
 static const char usage[] =
-    "od [-abcdDfilosvxX] [-A d|o|x|n] [-j SKIP] [-N COUNT] [-t TYPE]... [FILE...]";
+    "od [-abcdDfilosvxX] [-A d|o|x|n] [-j SKIP] [-N COUNT] [-t TYPE]... [FILE...]\n"
+    "       od --traditional [OPTION]... [FILE] [[+]OFFSET[.][b]]";
 
 #define BLOCK 16
 
@@ -146,21 +147,6 @@ char_a(int c, char *tmp)
 	return tmp;
 }
 
-/* The fewest digits that read back as the same float or double. */
-static const char *
-shortest(double v, int is_float, char *tmp)
-{
-	int prec;
-
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(tmp, 32, "%.*g", prec, v);
-		if (is_float ? strtof(tmp, NULL) == (float)v : strtod(tmp, NULL) == v)
-			break;
-	}
-	snprintf(tmp, 32, "%.*g", prec, v);
-	return tmp;
-}
-
 static void
 put_signed(long long v, int w)
 {
@@ -170,7 +156,7 @@ put_signed(long long v, int w)
 static void
 print_field(const struct spec *s, const unsigned char *p, int w)
 {
-	char tmp[32];
+	char tmp[8];
 	float fl;
 	double db;
 
@@ -188,7 +174,7 @@ print_field(const struct spec *s, const unsigned char *p, int w)
 		} else {
 			memcpy(&db, p, 8);
 		}
-		printf("%*s", w, shortest(db, s->size == 4, tmp));
+		printf("%*.*e", w, s->size == 4 ? 7 : 16, db);
 		break;
 	}
 }
@@ -287,9 +273,54 @@ size_arg(const char *s)
 	return v;
 }
 
+/*
+ * An offset or label in --traditional's third form: [+]N[.][b], octal, or
+ * decimal with the '.', or hex after 0x; b counts 512-byte blocks. 0 if S
+ * is not one.
+ */
+static int
+old_offset(const char *s, unsigned long long *v)
+{
+	int base = 8;
+	char *end;
+
+	s += *s == '+';
+	if (*s < '0' || *s > '9')
+		return 0;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		base = 16;
+	else if (strchr(s, '.') != NULL)
+		base = 10;
+	errno = 0;
+	*v = strtoull(s, &end, base);
+	if (base == 10 && *end == '.')
+		end++;
+	if (*end == 'b' && base != 16) {
+		*v *= 512;
+		end++;
+	}
+	return errno == 0 && *end == '\0';
+}
+
+/*
+ * --traditional: "od [FILE] [[+]OFFSET[.][b]]" (GNU's LABEL after it, an
+ * address shown beside the real one, is not supported). Takes the offset
+ * off the end of the operands into *SKIP; returns how many are left.
+ */
+static int
+traditional(char **ops, int n, unsigned long long *skip)
+{
+	if ((n == 2 || (n == 1 && ops[0][0] == '+')) && old_offset(ops[n - 1], skip))
+		return n - 1;
+	if (n > 1)
+		die("%s: extra operand", ops[1]);
+	return n;
+}
+
 static const struct opt_long longs[] = {
 	{ "address-radix", 'A' }, { "skip-bytes", 'j' }, { "read-bytes", 'N' },
-	{ "format", 't' }, { "output-duplicates", 'v' }, { NULL, 0 },
+	{ "format", 't' }, { "output-duplicates", 'v' }, { "traditional", 1 },
+	{ NULL, 0 },
 };
 
 int
@@ -301,13 +332,13 @@ main(int argc, char *argv[])
 	struct opt o = OPT_INIT(argc, argv, usage);
 	static char *std_in[] = { "-", NULL };
 	char radix = 'o';
-	int c, all = 0;
+	int c, all = 0, trad = 0, nops;
 	unsigned long long start;
 
 	nspecs = 0;
 	memset(&in, 0, sizeof in);
 	o.longs = longs;
-	while ((c = opt_next(&o, "aA:bcdDfij:lN:ost:vxX")) != -1) {
+	while ((c = opt_next(&o, "aA:bcdDfij:lN:ost:vxX\001")) != -1) {
 		switch (c) {
 		case 'A':
 			if (strlen(o.arg) != 1 || strchr("doxn", o.arg[0]) == NULL)
@@ -318,6 +349,7 @@ main(int argc, char *argv[])
 		case 'N': in.left = size_arg(o.arg); in.limited = 1; break;
 		case 't': parse_types(o.arg); break;
 		case 'v': all = 1; break;
+		case 1: trad = 1; break;
 		case '?': die_usage(&o);
 		default: parse_types(old_types[strchr(old, c) - old]); break;
 		}
@@ -325,8 +357,11 @@ main(int argc, char *argv[])
 	if (nspecs == 0)
 		add_spec('o', 2, 0);
 	set_pads();
-	in.files = o.ind < argc ? argv + o.ind : std_in;
-	in.nfiles = o.ind < argc ? argc - o.ind : 1;
+	nops = argc - o.ind;
+	if (trad)
+		nops = traditional(argv + o.ind, nops, &in.skip);
+	in.files = nops > 0 ? argv + o.ind : std_in;
+	in.nfiles = nops > 0 ? nops : 1;
 	start = in.skip;
 	if (instream_skip(&in) > 0)
 		die("cannot skip past end of combined input");

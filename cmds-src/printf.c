@@ -21,14 +21,21 @@ next_arg(void)
 	return used < nargs ? args[used++] : NULL;
 }
 
-/* Complain about a number that was not wholly a number; the value stands. */
-static void
+/*
+ * Complain about a number out of range (its clamped value stands) or not
+ * wholly a number: then, as BusyBox's printf does, it counts as 0, and the
+ * message is BusyBox's word for word ("invalid number 'x'"). 0 if invalid.
+ */
+static int
 check_number(const char *s, const char *end)
 {
+	if (end == s || *end != '\0') {
+		warn("invalid number '%s'", s);
+		return 0;
+	}
 	if (errno == ERANGE)
 		warn("%s: out of range", s);
-	else if (end == s || *end != '\0')
-		warn("%s: invalid number", s);
+	return 1;
 }
 
 /* 'c and "c: the character's value. */
@@ -54,8 +61,7 @@ get_int(const char *s)
 		return c;
 	errno = 0;
 	v = strtoimax(s, &end, 0);
-	check_number(s, end);
-	return v;
+	return check_number(s, end) ? v : 0;
 }
 
 static uintmax_t
@@ -76,8 +82,7 @@ get_uint(const char *s)
 		return (uintmax_t)get_int(s);
 	errno = 0;
 	v = strtoumax(s, &end, 0);
-	check_number(s, end);
-	return v;
+	return check_number(s, end) ? v : 0;
 }
 
 static double
@@ -93,8 +98,7 @@ get_double(const char *s)
 		return c;
 	errno = 0;
 	v = strtod(s, &end);
-	check_number(s, end);
-	return v;
+	return check_number(s, end) ? v : 0;
 }
 
 /* S[0..N) with the directive's width and precision, NUL bytes and all. */
@@ -272,7 +276,7 @@ directive(const char **p)
 		put_number(&cv, *s);
 		return 1;
 	}
-	warn("%.*s: invalid conversion", (int)(*p - start), start);
+	warn("%.*s: invalid format", (int)(*p - start), start);
 	return 0;
 }
 

@@ -23,7 +23,8 @@ struct addr {
 
 struct wfile {
 	char *name;
-	FILE *fp;
+	FILE *fp;		/* NULL: the output */
+	int missing_nl;		/* the last line written had no delimiter */
 };
 
 struct cmd {
@@ -31,6 +32,7 @@ struct cmd {
 	int naddr, neg;
 	char c;
 	int active;		/* inside the range */
+	int begun;		/* the range has begun (in this file, with -s or -i) */
 	unsigned long end;	/* the range's last line, for line-number ends */
 	char *text;		/* a i c text, a label, an r file name */
 	size_t tlen;
@@ -179,6 +181,16 @@ compile(const char *pat, int flags)
 	return re;
 }
 
+/* GNU's control escapes, in a i c text, replacements and regexes: \a \f \n \r \t \v. */
+static int
+ctl_escape(int c)
+{
+	static const char from[] = "afnrtv", to[] = "\a\f\n\r\t\v";
+	const char *p = c > 0 && c < 256 ? strchr(from, c) : NULL;
+
+	return p != NULL ? to[p - from] : -1;
+}
+
 /*
  * Text up to the unescaped DELIM, as a NUL-terminated string. For a regular
  * expression (RE set) \DELIM becomes DELIM and \n a newline, other escapes
@@ -202,10 +214,8 @@ delimited(int delim, int re, size_t *len)
 				return NULL;
 			if (c == delim) {
 				buf_addc(&b, delim);
-			} else if (c == 'n' && re) {
-				buf_addc(&b, '\n');
-			} else if (c == 't' && re) {
-				buf_addc(&b, '\t');
+			} else if (re && ctl_escape(c) >= 0) {
+				buf_addc(&b, ctl_escape(c));
 			} else {
 				buf_addc(&b, '\\');
 				buf_addc(&b, c);
@@ -289,7 +299,7 @@ parse_addr(struct addr *a, int second)
 			get();
 			a->step = parse_num();
 			a->type = A_STEP;
-		} else if (a->n == 0) {
+		} else if (a->n == 0 && !second) {
 			a->type = A_ZERO;
 		}
 	} else if (c == '$') {
@@ -333,8 +343,12 @@ parse_text(struct cmd *cmd)
 	buf_reserve(&b, 0);
 	while ((c = peek()) != EOF && c != '\n') {
 		get();
-		if (c == '\\' && (c = get()) == EOF)
-			break;
+		if (c == '\\') {
+			if ((c = get()) == EOF)
+				break;
+			if (ctl_escape(c) >= 0)
+				c = ctl_escape(c);
+		}
 		buf_addc(&b, c);
 	}
 	buf_addc(&b, '\n');
@@ -375,6 +389,7 @@ open_wfile(const char *name)
 		if (strcmp(wfiles[i]->name, name) == 0)
 			return wfiles[i];
 	w = xmalloc(sizeof *w);
+	w->missing_nl = 0;
 	w->name = xstrdup(name);
 	if (strcmp(name, "/dev/stdout") == 0)
 		w->fp = NULL;	/* the current output */
@@ -732,26 +747,34 @@ read_line(struct buf *b, int append)
 
 /* --- output --- */
 
+/*
+ * To the output (W NULL) or a w file. A line that had no delimiter in the
+ * input goes out without one; it gets it only if more follows there.
+ */
 static void
-put_bytes(FILE *fp, const char *s, size_t n, int nl)
+put_bytes(struct wfile *w, const char *s, size_t n, int nl)
 {
-	int *missing = fp == out ? &out_missing_nl : NULL;
+	FILE *fp = out;
+	int *missing = &out_missing_nl;
 
-	if (missing && *missing)
+	if (w != NULL && w->fp != NULL) {
+		fp = w->fp;
+		missing = &w->missing_nl;
+	}
+	if (*missing)
 		putc(cfg.delim, fp);
 	fwrite(s, 1, n, fp);
 	if (nl)
 		putc(cfg.delim, fp);
-	if (missing)
-		*missing = !nl;
+	*missing = !nl;
 	if (cfg.unbuffered)
 		fflush(fp);
 }
 
 static void
-put_ps(FILE *fp, size_t n)
+put_ps(struct wfile *w, size_t n)
 {
-	put_bytes(fp, ps.s, n, ps_nl || n < ps.len || fp != out);
+	put_bytes(w, ps.s, n, ps_nl || n < ps.len);
 }
 
 static void
@@ -800,12 +823,6 @@ flush_queue(void)
 	nqueue = 0;
 }
 
-static FILE *
-wfile_fp(const struct wfile *w)
-{
-	return w->fp != NULL ? w->fp : out;
-}
-
 /* l: the pattern space unambiguously, folded to WIDTH columns. */
 static void
 list(int width)
@@ -849,10 +866,39 @@ use_re(regex_t *re)
 	return re;
 }
 
+/*
+ * regexec over the LEN bytes of S from FROM, though they may hold NULs:
+ * regexec stops at a NUL, so each piece up to one is tried in turn (a match
+ * never spans a NUL). ^ only matches at S itself, $ only at its end. The
+ * offsets in M count from S.
+ */
+static int
+search(regex_t *re, const char *s, size_t len, size_t from, regmatch_t *m, size_t nm)
+{
+	size_t piece;
+	int flags;
+
+	for (;;) {
+		piece = strlen(s + from);
+		flags = (from > 0 ? REG_NOTBOL : 0) | (from + piece < len ? REG_NOTEOL : 0);
+		if (regexec(re, s + from, nm, m, flags) == 0)
+			break;
+		if (from + piece >= len)
+			return 0;
+		from += piece + 1;
+	}
+	for (size_t i = 0; i < nm; i++)
+		if (m[i].rm_so >= 0) {
+			m[i].rm_so += from;
+			m[i].rm_eo += from;
+		}
+	return 1;
+}
+
 static int
 pattern_matches(regex_t *re)
 {
-	return regexec(use_re(re), ps.s, 0, NULL, 0) == 0;
+	return search(use_re(re), ps.s, ps.len, 0, NULL, 0);
 }
 
 static int
@@ -880,7 +926,7 @@ match_addr(const struct addr *a)
 static void
 range_start(struct cmd *c)
 {
-	c->active = 1;
+	c->active = c->begun = 1;
 	switch (c->a2.type) {
 	case A_LINE:
 		c->end = c->a2.n;
@@ -891,7 +937,8 @@ range_start(struct cmd *c)
 		c->active = c->a2.n > 0;
 		break;
 	case A_MULT:
-		c->active = c->a2.n > 0 && lineno % c->a2.n != 0;
+		/* GNU: to the next multiple after this line, even when this is one. */
+		c->active = c->a2.n > 0;
 		if (c->active)
 			c->end = (lineno / c->a2.n + 1) * c->a2.n;
 		break;
@@ -901,11 +948,26 @@ range_start(struct cmd *c)
 	}
 }
 
+/* GNU: a range from line N that did not run on line N (a d or an N took
+ * the cycle past it) begins on the first line after it where it runs,
+ * unless that is past its end line. */
+static int
+late_start(const struct cmd *c)
+{
+	if (c->a1.type != A_LINE || c->begun || lineno < c->a1.n)
+		return 0;
+	return c->a2.type != A_LINE || lineno <= c->a2.n;
+}
+
 static int
 in_range(struct cmd *c)
 {
+	/* GNU: once an N has read past its end line, the range is over
+	 * (but not one that ends N lines on: that matches once more). */
+	if (c->active && c->a2.type == A_LINE && lineno > c->end)
+		c->active = 0;
 	if (!c->active) {
-		if (!match_addr(&c->a1))
+		if (!match_addr(&c->a1) && !late_start(c))
 			return 0;
 		range_start(c);
 		return 1;
@@ -986,7 +1048,8 @@ replace(struct buf *b, const struct cmd *c, const char *base, const regmatch_t *
 		} else if (*r == 'u' || *r == 'l') {
 			once = *r;
 		} else {
-			ch = *r == 'n' ? '\n' : *r == 't' ? '\t' : *r;
+			k = ctl_escape((unsigned char)*r);
+			ch = k >= 0 ? k : *r;
 			case_add(b, &ch, 1, &mode, &once);
 		}
 	}
@@ -1005,9 +1068,9 @@ substitute(struct cmd *c)
 		die("invalid reference \\%d on `s' command's RHS", c->nsub);
 	b.len = 0;
 	buf_reserve(&b, ps.len);
-	while (pos <= ps.len && regexec(re, ps.s + pos, 10, m, pos > 0 ? REG_NOTBOL : 0) == 0) {
-		so = pos + m[0].rm_so;
-		eo = pos + m[0].rm_eo;
+	while (pos <= ps.len && search(re, ps.s, ps.len, pos, m, 10)) {
+		so = m[0].rm_so;
+		eo = m[0].rm_eo;
 		buf_add(&b, ps.s + pos, so - pos);
 		/* No empty match just where the previous match ended (GNU, POSIX). */
 		if (so == eo && so == prev_end) {
@@ -1017,7 +1080,7 @@ substitute(struct cmd *c)
 			continue;
 		}
 		if (++count >= c->nth) {
-			replace(&b, c, ps.s + pos, m);
+			replace(&b, c, ps.s, m);
 			did = 1;
 		} else {
 			buf_add(&b, ps.s + so, eo - so);
@@ -1119,22 +1182,23 @@ run(struct cmd *c, size_t *pc)
 		if (is_last())
 			return QUIT_PRINT;
 		if (!cfg.quiet)
-			put_ps(out, ps.len);
+			put_ps(NULL, ps.len);
 		flush_queue();
 		read_line(&ps, 0);
 		break;
 	case 'N':
-		/* POSIX: with no next line, quit without printing. */
+		/* With no next line GNU prints the pattern space and quits;
+		 * POSIX (and GNU under POSIXLY_CORRECT) quits without printing. */
 		if (is_last())
-			return QUIT_NOPRINT;
+			return getenv("POSIXLY_CORRECT") ? QUIT_NOPRINT : QUIT_PRINT;
 		flush_queue();
 		read_line(&ps, 1);
 		break;
 	case 'p':
-		put_ps(out, ps.len);
+		put_ps(NULL, ps.len);
 		break;
 	case 'P':
-		put_bytes(out, ps.s, line_len(&ps), 1);
+		put_bytes(NULL, ps.s, line_len(&ps), 1);
 		break;
 	case 'q':
 		exit_code = c->num;
@@ -1150,9 +1214,9 @@ run(struct cmd *c, size_t *pc)
 			break;
 		tflag = 1;
 		if (c->print)
-			put_ps(out, ps.len);
+			put_ps(NULL, ps.len);
 		if (c->w != NULL)
-			put_ps(wfile_fp(c->w), ps.len);
+			put_ps(c->w, ps.len);
 		break;
 	case 't':
 		if (tflag) {
@@ -1166,10 +1230,10 @@ run(struct cmd *c, size_t *pc)
 		tflag = 0;
 		break;
 	case 'w':
-		put_ps(wfile_fp(c->w), ps.len);
+		put_ps(c->w, ps.len);
 		break;
 	case 'W':
-		put_bytes(wfile_fp(c->w), ps.s, line_len(&ps), 1);
+		put_bytes(c->w, ps.s, line_len(&ps), 1);
 		break;
 	case 'x':
 		swap(&ps, &hs);
@@ -1204,7 +1268,7 @@ cycle(void)
 	}
 	if (r == NEXT || r == END_PRINT || r == QUIT_PRINT)
 		if (!cfg.quiet)
-			put_ps(out, ps.len);
+			put_ps(NULL, ps.len);
 	flush_queue();
 	if (r == QUIT_PRINT || r == QUIT_NOPRINT)
 		quit_now = 1;
@@ -1217,8 +1281,10 @@ process(void)
 {
 	int r = NEXT;
 
-	for (size_t i = 0; i < ncmds; i++)
+	for (size_t i = 0; i < ncmds; i++) {
 		cmds[i].active = cmds[i].a1.type == A_ZERO;
+		cmds[i].begun = 0;
+	}
 	look_ahead();
 	while (!quit_now && (r == RESTART || read_line(&ps, 0))) {
 		if (r != RESTART)

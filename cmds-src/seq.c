@@ -199,6 +199,10 @@ seq_exact(char **ops, int nops, const char *fmt, const char *sep, int prec, int 
 	return 1;
 }
 
+static const struct opt_long longs[] = {
+	{ "format", 'f' }, { "separator", 's' }, { "equal-width", 'w' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -215,6 +219,7 @@ main(int argc, char *argv[])
 		if (o.pos == 0 && o.ind < argc && argv[o.ind][0] == '-' &&
 		    (isdigit((unsigned char)argv[o.ind][1]) || argv[o.ind][1] == '.'))
 			break;
+		o.longs = longs;
 		if ((c = opt_next(&o, "+f:s:w")) == -1)
 			break;
 		switch (c) {

@@ -562,6 +562,17 @@ bad_usage(void)
 	exit(2);
 }
 
+static const struct opt_long longs[] = {
+	{ "ignore-leading-blanks", 'b' }, { "check", 'c' },
+	{ "dictionary-order", 'd' }, { "ignore-case", 'f' },
+	{ "general-numeric-sort", 'g' }, { "human-numeric-sort", 'h' },
+	{ "ignore-nonprinting", 'i' }, { "key", 'k' }, { "merge", 'm' },
+	{ "numeric-sort", 'n' }, { "output", 'o' }, { "reverse", 'r' },
+	{ "stable", 's' }, { "buffer-size", 'S' }, { "field-separator", 't' },
+	{ "temporary-directory", 'T' }, { "unique", 'u' }, { "version-sort", 'V' },
+	{ "zero-terminated", 'z' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -574,6 +585,7 @@ main(int argc, char *argv[])
 	nkeys = gflags = stable = uniq = 0;
 	tab = -1;
 	memset(&lines, 0, sizeof lines);
+	o.longs = longs;
 	while ((c = opt_next(&o, "bcCdfghik:mno:rsS:t:T:uVz")) != -1) {
 		switch (c) {
 		case 'c': case 'C': checking = c; break;

@@ -385,6 +385,11 @@ old_form(const char *a)
 	return 1;
 }
 
+static const struct opt_long longs[] = {
+	{ "bytes", 'c' }, { "follow", 'f' }, { "lines", 'n' }, { "quiet", 'q' },
+	{ "silent", 'q' }, { "sleep-interval", 's' }, { "verbose", 'v' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -399,6 +404,7 @@ main(int argc, char *argv[])
 	shown = NULL;
 	if (argc > 1 && old_form(argv[1]))
 		o.ind = 2;
+	o.longs = longs;
 	while ((c = opt_next(&o, "c:Ffn:qs:v")) != -1) {
 		switch (c) {
 		case 'c': count(o.arg, 1); break;

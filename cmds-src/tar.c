@@ -5,6 +5,7 @@
 #include "attr.h"
 #include "zio.h"
 #include "xt.h"
+#include <fnmatch.h>
 #include <sys/sysmacros.h>
 
 /*
@@ -21,13 +22,15 @@
  */
 
 static const char usage[] =
-    "tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-components N] [FILE...]";
+    "tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [-X FILE] [--strip-components N] [FILE...]";
 
 /* The long options without a short one. */
 #define OPT_ZSTD '\001'
 #define OPT_STRIP '\002'
 #define OPT_OWNER '\003'
 #define OPT_NO_OWNER '\004'
+#define OPT_EXCLUDE '\005'
+#define OPT_OVERWRITE '\006'
 
 struct ustar {
 	char name[100], mode[8], uid[8], gid[8], size[12], mtime[12], chksum[8];
@@ -40,7 +43,9 @@ static struct {
 	const char *archive, *dir;
 	struct zio *z;
 	long long written;	/* archive bytes, before compression */
-	int said_slash;
+	long long nread;	/* archive bytes read */
+	char **excl;		/* -X and --exclude patterns */
+	size_t nexcl;
 	FILE *vout;		/* -v goes here: stderr when the archive is stdout */
 	dev_t adev;		/* the archive, not to be put in itself */
 	ino_t aino;
@@ -277,6 +282,18 @@ sorted_names(const char *path, size_t *n)
 	return v;
 }
 
+/* Is NAME excluded: a pattern matching it or a directory above it, at its
+ * start or after any slash in it (GNU tar's unanchored default)? */
+static int
+excluded(const char *name)
+{
+	for (const char *s = name; s != NULL; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL)
+		for (size_t i = 0; i < tar.nexcl; i++)
+			if (*s != '\0' && fnmatch(tar.excl[i], s, FNM_LEADING_DIR) == 0)
+				return 1;
+	return 0;
+}
+
 static void add(const char *path);
 
 static void
@@ -298,15 +315,20 @@ add_dir(const char *path, const char *name, const struct stat *st)
 	free(v);
 }
 
-/* One file, and a directory's tree, into the archive. */
+/* One file, and a directory's tree, into the archive. Its name loses its
+ * leading slashes and, as GNU tar and BusyBox do, everything through its last
+ * ".." component (said on stderr): the archive extracts beneath its target. */
 static void
 add(const char *path)
 {
 	struct stat st;
-	const char *name = path, *first;
+	size_t lead = xt_lead(path, 1);
+	const char *name = path[lead] ? path + lead : ".", *first;
 	char *target = NULL;
 	int fd;
 
+	if (excluded(name))
+		return;
 	if (lstat(path, &st) < 0) {
 		warn_errno("%s", path);
 		return;
@@ -315,12 +337,7 @@ add(const char *path)
 		warn("%s: file is the archive; not dumped", path);
 		return;
 	}
-	while (*name == '/' && name[1] != '\0')
-		name++;
-	if (name != path && !tar.said_slash) {
-		tar.said_slash = 1;
-		fprintf(stderr, "%s: Removing leading '/' from member names\n", cmd_name);
-	}
+	xt_say_lead(&tar.xt.said, path, lead);
 	if (tar.verbose)
 		fprintf(tar.vout, "%s%s\n", name, S_ISDIR(st.st_mode) && name[strlen(name) - 1] != '/' ? "/" : "");
 	if (!S_ISDIR(st.st_mode) && st.st_nlink > 1 && (first = first_link(&st, name)) != NULL) {
@@ -384,6 +401,13 @@ get(void *p, size_t n, int eof_ok)
 
 	while (got < n) {
 		r = zio_read(tar.z, (char *)p + got, n - got);
+		if (r <= 0 && tar.nread + got == 0 &&
+		    (r == 0 || strcmp(zio_error(tar.z), "truncated input") == 0)) {
+			/* Empty, or a compressed stream of nothing: no archive at all. */
+			warn("short read");
+			tar.broken = 1;
+			return -1;
+		}
 		if (r < 0) {
 			warn("%s: %s", tar.archive, zio_error(tar.z));
 			tar.broken = 1;
@@ -398,6 +422,7 @@ get(void *p, size_t n, int eof_ok)
 		}
 		got += r;
 	}
+	tar.nread += got;
 	return 0;
 }
 
@@ -711,7 +736,7 @@ extract_entry(struct entry *e)
 	char *path = xt_path(&tar.xt, e->name), *link = NULL;
 	int fd = -1;
 
-	if (path == NULL || !wanted(path)) {
+	if (path == NULL || !wanted(path) || excluded(path)) {
 		free(path);
 		copy_data(e->size, -1, NULL);
 		return;
@@ -744,15 +769,10 @@ extract_entry(struct entry *e)
 static char *
 list_name(const char *name)
 {
-	const char *p = name;
+	size_t lead = xt_lead(name, 0);
+	const char *p = name + lead;
 
-	while (*p == '/')
-		p++;
-	if (p != name && !tar.said_slash) {
-		tar.said_slash = 1;
-		fflush(stdout);
-		fprintf(stderr, "%s: Removing leading '/' from member names\n", cmd_name);
-	}
+	xt_say_lead(&tar.xt.said, name, lead);
 	for (int i = 0; i < tar.xt.strip && *p; i++) {
 		p += strcspn(p, "/");
 		p += strspn(p, "/");
@@ -772,7 +792,7 @@ read_archive(void)
 			extract_entry(&e);
 		} else {
 			name = list_name(e.name);
-			if (name != NULL && wanted(name)) {
+			if (name != NULL && wanted(name) && !excluded(name)) {
 				free(e.name);
 				e.name = name;
 				name = NULL;
@@ -817,7 +837,7 @@ expand_args(int *argc, char **argv)
 		for (const char *p = argv[1]; *p; p++, o += 3) {
 			o[0] = '-', o[1] = *p, o[2] = '\0';
 			v[n++] = o;
-			if (strchr("fC", *p) && j < *argc)
+			if (strchr("fCX", *p) && j < *argc)
 				v[n++] = argv[j++];
 		}
 		i = j;
@@ -835,8 +855,40 @@ static const struct opt_long longs[] = {
 	{ "gunzip", 'z' }, { "zstd", OPT_ZSTD }, { "to-stdout", 'O' },
 	{ "touch", 'm' }, { "preserve-permissions", 'p' }, { "same-permissions", 'p' },
 	{ "strip-components", OPT_STRIP }, { "same-owner", OPT_OWNER },
-	{ "no-same-owner", OPT_NO_OWNER }, { NULL, 0 },
+	{ "no-same-owner", OPT_NO_OWNER }, { "exclude", OPT_EXCLUDE }, { "exclude-from", 'X' },
+	{ "overwrite", OPT_OVERWRITE }, { NULL, 0 },
 };
+
+static void
+exclude(const char *pattern)
+{
+	tar.excl = xrealloc(tar.excl, (tar.nexcl + 1) * sizeof *tar.excl);
+	tar.excl[tar.nexcl++] = xstrdup(pattern);
+}
+
+/* -X FILE: a pattern a line (empty lines mean nothing). */
+static void
+exclude_from(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (fp == NULL)
+		die_errno("%s", path);
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 0)
+			exclude(line);
+	}
+	if (ferror(fp))
+		die_errno("%s", path);
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+}
 
 static void
 parse_options(struct opt *o)
@@ -845,7 +897,7 @@ parse_options(struct opt *o)
 	char *end;
 
 	o->longs = longs;
-	while ((c = opt_next(o, "ctxf:vC:zOmpo\001\002:\003\004")) != -1) {
+	while ((c = opt_next(o, "ctxf:vC:zOmpoX:\001\002:\003\004\005:\006")) != -1) {
 		switch (c) {
 		case 'c': case 't': case 'x':
 			if (tar.mode && tar.mode != c)
@@ -862,6 +914,9 @@ parse_options(struct opt *o)
 		case 'p': tar.xt.perms = 1; break;
 		case 'o': case OPT_NO_OWNER: tar.xt.owner = 0; break;
 		case OPT_OWNER: tar.xt.owner = 1; break;
+		case 'X': exclude_from(o->arg); break;
+		case OPT_EXCLUDE: exclude(o->arg); break;
+		case OPT_OVERWRITE: tar.xt.overwrite = 1; break;
 		case OPT_STRIP:
 			tar.xt.strip = strtol(o->arg, &end, 10);
 			if (*o->arg == '\0' || *end != '\0' || tar.xt.strip < 0)
@@ -926,5 +981,9 @@ main(int argc, char *argv[])
 		warn_errno("%s", tar.archive);
 	free(tar.found);
 	free(tar.args);
+	for (size_t i = 0; i < tar.nexcl; i++)
+		free(tar.excl[i]);
+	free(tar.excl);
+	free(tar.xt.said.prefix);
 	return cmd_exit();
 }

@@ -177,6 +177,11 @@ wc_file(const char *path, struct counts *total, int w)
 		close(fd);
 }
 
+static const struct opt_long longs[] = {
+	{ "bytes", 'c' }, { "lines", 'l' }, { "max-line-length", 'L' },
+	{ "chars", 'm' }, { "words", 'w' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -185,6 +190,7 @@ main(int argc, char *argv[])
 	int c, w;
 
 	memset(want, 0, sizeof want);
+	o.longs = longs;
 	while ((c = opt_next(&o, "clLmw")) != -1) {
 		switch (c) {
 		case 'c': want[BYTES] = 1; break;

@@ -244,13 +244,14 @@ read_delim(void)
 	return c != EOF || word.len > 0;
 }
 
-/* -I: whole lines, leading blanks dropped. */
+/* -I: whole lines, leading white space dropped; so blank lines are
+ * skipped (as GNU's and BusyBox's xargs do). */
 static int
 read_line(void)
 {
 	int c;
 
-	while ((c = getchar()) == ' ' || c == '\t')
+	while ((c = getchar()) != EOF && isspace(c))
 		;
 	for (; c != EOF && c != '\n'; c = getchar())
 		word_add(c);
@@ -406,6 +407,13 @@ delimiter(const char *s)
 	return c;
 }
 
+static const struct opt_long longs[] = {
+	{ "null", '0' }, { "delimiter", 'd' }, { "eof", 'E' }, { "replace", 'I' },
+	{ "max-lines", 'L' }, { "max-args", 'n' }, { "max-procs", 'P' },
+	{ "interactive", 'p' }, { "max-chars", 's' }, { "verbose", 't' },
+	{ "exit", 'x' }, { NULL, 0 },
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -421,6 +429,7 @@ main(int argc, char *argv[])
 	f.size = 131072;
 	f.delim = -1;
 	f.procs = 1;
+	o.longs = longs;
 	while ((c = opt_next(&o, "+0d:E:I:L:n:P:prs:tx")) != -1) {
 		switch (c) {
 		case '0': f.delim = '\0'; break;

@@ -40,11 +40,12 @@ $(B)/test/inroot: test/inroot.c
 # make test: every suite, TEST_JOBS at a time (test/lanes), longest first,
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
-TESTS := test-asan golden-test netboot-test sigboot-test diskboot-test boot-test attest-test \
-	net-test fuzz-test builder-test extract-test sh-test edit-test tty-test pack-test multicall-test \
+TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test \
+	attest-test net-test fuzz-test builder-test extract-test sh-test edit-test tty-test pack-test multicall-test \
 	bootcfg-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
-	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT)
+	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) \
+	$(B)/busybox/src/.unpacked
 
 .PHONY: test test-shared unit-test builder-test golden-test
 test: test-shared
@@ -183,6 +184,7 @@ $(BUSYBOX_SRC)/.unpacked: $(BUSYBOX_DSC)
 	dpkg-source --no-check -x $< $(BUSYBOX_SRC) >/dev/null
 	touch $@
 
-.PHONY: test-busybox-suite
+.PHONY: test-busybox-suite busybox-test
+busybox-test: test-busybox-suite
 test-busybox-suite: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot $(BUSYBOX_SRC)/.unpacked
 	BUSYBOX_SRC=$(BUSYBOX_SRC) test/busybox/run both $(B)/root-multicall $(B)/root

@@ -245,8 +245,8 @@ visit(struct walk *w, int type)
 	mode_t m = w->st.st_mode;
 
 	if (type == WALK_D && !how->recurse) {
-		errno = EISDIR;
-		warn_errno("%s", w->path);
+		/* GNU's and BusyBox's words, which scripts and people know */
+		warn("omitting directory '%s'", w->path);
 		w->skip = 1;
 		*made_at(w->depth) = DIR_SKIP;
 		return 0;

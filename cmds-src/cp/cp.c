@@ -1,9 +1,11 @@
 /* cp.c - cp: copy files and directory trees */
 #include "cp.h"
 
-static const char usage[] = "cp [-adfinpRrv] [-H|-L|-P] SOURCE... TARGET";
+static const char usage[] = "cp [-adfinpRrv] [-H|-L|-P] [--parents] {SOURCE... TARGET | -t DIR SOURCE...}";
 
 static struct copy how;
+static const char *into;	/* -t DIR */
+static int parents;		/* --parents */
 
 /* Copying directory FROM to TO, inside itself, would never end. */
 static int
@@ -31,10 +33,37 @@ copy(const char *from, const char *to)
 	copy_tree(&how, from, to);
 }
 
+/* --parents: FROM goes to DIR/FROM, the directories on the way made. */
+static void
+copy_parents(char **src, int n, const char *dir)
+{
+	struct stat st;
+	char *to;
+
+	if (stat(dir, &st) < 0)
+		die_errno("%s", dir);
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		die_errno("%s", dir);
+	}
+	for (int i = 0; i < n; i++) {
+		to = path_join(dir, src[i] + strspn(src[i], "/"));
+		for (char *s = strchr(to + strlen(dir) + 1, '/'); s; s = strchr(s + 1, '/')) {
+			*s = '\0';
+			if (mkdir(to, 0777 & ~how.mask) < 0 && errno != EEXIST)
+				warn_errno("%s", to);
+			*s = '/';
+		}
+		copy(src[i], to);
+		free(to);
+	}
+}
+
 static const struct opt_long longs[] = {
 	{ "archive", 'a' }, { "force", 'f' }, { "dereference", 'L' },
 	{ "no-dereference", 'P' }, { "interactive", 'i' }, { "no-clobber", 'n' },
-	{ "preserve", 'p' }, { "recursive", 'R' }, { "verbose", 'v' }, { NULL, 0 },
+	{ "preserve", 'p' }, { "recursive", 'R' }, { "verbose", 'v' },
+	{ "target-directory", 't' }, { "parents", 1 }, { NULL, 0 },
 };
 
 static void
@@ -43,7 +72,7 @@ parse_options(struct opt *o)
 	int c;
 
 	o->longs = longs;
-	while ((c = opt_next(o, "adfHiLnPpRrv")) != -1) {
+	while ((c = opt_next(o, "adfHiLnPpRrt:v\001")) != -1) {
 		switch (c) {
 		case 'a': how.recurse = how.preserve = how.links = 1; how.follow = 'P'; break;
 		case 'd': how.links = 1; how.follow = 'P'; break;
@@ -54,6 +83,8 @@ parse_options(struct opt *o)
 		case 'p': how.preserve = 1; break;
 		case 'R': case 'r': how.recurse = 1; break;
 		case 'v': how.verbose = 1; break;
+		case 't': into = o->arg; break;
+		case 1: parents = 1; break;
 		default: die_usage(o);
 		}
 	}
@@ -72,12 +103,28 @@ cp_main(int argc, char **argv)
 	int n;
 
 	memset(&how, 0, sizeof how);
+	into = NULL;
+	parents = 0;
 	parse_options(&o);
-	if ((n = argc - o.ind) < 2)
-		die_usage(&o);
+	n = argc - o.ind;
 	how.mask = umask(0);
 	umask(how.mask);
+	if (into && n > 0) {
+		if (parents)
+			copy_parents(argv + o.ind, n, into);
+		else
+			operands_into(argv + o.ind, n, into, copy);
+		copy_free();
+		return cmd_exit();
+	}
+	if (into || n < 2)
+		die_usage(&o);
 	last = argv[argc - 1];
+	if (parents) {
+		copy_parents(argv + o.ind, n - 1, last);
+		copy_free();
+		return cmd_exit();
+	}
 	operands(argv + o.ind, n - 1, last, stat(last, &st) == 0 && S_ISDIR(st.st_mode), copy);
 	copy_free();
 	return cmd_exit();

@@ -21,6 +21,8 @@ void copy_free(void);
  * each: one source to TARGET itself unless ISDIR, else into it. */
 void operands(char **src, int n, const char *target, int isdir,
     void (*fn)(const char *from, const char *to));
+void operands_into(char **src, int n, const char *dir,
+    void (*fn)(const char *from, const char *to));
 int same_file(const struct stat *a, const struct stat *b);
 int may_replace(const struct copy *how, const char *to);
 

@@ -1,7 +1,7 @@
 /* ln.c - ln: make hard or symbolic links */
 #include "cp.h"
 
-static const char usage[] = "ln [-fnsTv] [-L|-P] TARGET... [LINK|DIR]";
+static const char usage[] = "ln [-fnsTv] [-L|-P] {TARGET... [LINK|DIR] | -t DIR TARGET...}";
 
 static int force, symbolic, verbose, follow;
 
@@ -74,7 +74,7 @@ is_dir(const char *path, int nofollow)
 static const struct opt_long longs[] = {
 	{ "force", 'f' }, { "logical", 'L' }, { "no-dereference", 'n' },
 	{ "physical", 'P' }, { "symbolic", 's' }, { "no-target-directory", 'T' },
-	{ "verbose", 'v' }, { NULL, 0 },
+	{ "target-directory", 't' }, { "verbose", 'v' }, { NULL, 0 },
 };
 
 int
@@ -82,11 +82,11 @@ ln_main(int argc, char **argv)
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
 	int c, n, nofollow = 0, notdir = 0;
-	const char *last;
+	const char *last, *into = NULL;
 
 	force = symbolic = verbose = follow = 0;
 	o.longs = longs;
-	while ((c = opt_next(&o, "fLnPsTv")) != -1) {
+	while ((c = opt_next(&o, "fLnPsTt:v")) != -1) {
 		switch (c) {
 		case 'f': force = 1; break;
 		case 'L': follow = 1; break;
@@ -94,12 +94,17 @@ ln_main(int argc, char **argv)
 		case 'n': nofollow = 1; break;
 		case 's': symbolic = 1; break;
 		case 'T': notdir = 1; break;
+		case 't': into = o.arg; break;
 		case 'v': verbose = 1; break;
 		default: die_usage(&o);
 		}
 	}
 	n = argc - o.ind;
-	if (n == 0 || (notdir && n != 2))
+	if (into && n > 0 && !notdir) {
+		operands_into(argv + o.ind, n, into, make_link);
+		return cmd_exit();
+	}
+	if (into || n == 0 || (notdir && n != 2))
 		die_usage(&o);
 	if (n == 1) {	/* a link of the same name here */
 		operands(argv + o.ind, 1, ".", 1, make_link);

@@ -47,6 +47,21 @@ operands(char **src, int n, const char *target, int isdir, void (*fn)(const char
 	}
 }
 
+/* -t DIR: every operand is a source, and DIR must be a directory. */
+void
+operands_into(char **src, int n, const char *dir, void (*fn)(const char *from, const char *to))
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		die_errno("%s", dir);
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		die_errno("%s", dir);
+	}
+	operands(src, n, dir, 1, fn);
+}
+
 int
 same_file(const struct stat *a, const struct stat *b)
 {

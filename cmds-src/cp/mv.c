@@ -1,7 +1,7 @@
 /* mv.c - mv: move or rename files */
 #include "cp.h"
 
-static const char usage[] = "mv [-finTv] SOURCE... TARGET";
+static const char usage[] = "mv [-finTv] {SOURCE... TARGET | -t DIR SOURCE...}";
 
 static struct copy how;
 
@@ -106,7 +106,8 @@ move(const char *from, const char *to)
 
 static const struct opt_long longs[] = {
 	{ "force", 'f' }, { "interactive", 'i' }, { "no-clobber", 'n' },
-	{ "no-target-directory", 'T' }, { "verbose", 'v' }, { NULL, 0 },
+	{ "no-target-directory", 'T' }, { "target-directory", 't' }, { "verbose", 'v' },
+	{ NULL, 0 },
 };
 
 int
@@ -114,23 +115,30 @@ mv_main(int argc, char **argv)
 {
 	struct opt o = OPT_INIT(argc, argv, usage);
 	struct stat st;
-	const char *last;
+	const char *last, *into = NULL;
 	int c, n, notdir = 0;
 
 	memset(&how, 0, sizeof how);
 	how.ask_unwritable = 1;
 	o.longs = longs;
-	while ((c = opt_next(&o, "finTv")) != -1) {
+	while ((c = opt_next(&o, "finTt:v")) != -1) {
 		switch (c) {
 		case 'f': how.force = 1; how.interactive = how.noclobber = 0; break;
 		case 'i': how.interactive = 1; how.force = how.noclobber = 0; break;
 		case 'n': how.noclobber = 1; how.force = how.interactive = 0; break;
 		case 'T': notdir = 1; break;
+		case 't': into = o.arg; break;
 		case 'v': how.verbose = 1; break;
 		default: die_usage(&o);
 		}
 	}
-	if ((n = argc - o.ind) < 2 || (notdir && n != 2))
+	n = argc - o.ind;
+	if (into && n > 0 && !notdir) {
+		operands_into(argv + o.ind, n, into, move);
+		copy_free();
+		return cmd_exit();
+	}
+	if (into || n < 2 || (notdir && n != 2))
 		die_usage(&o);
 	last = argv[argc - 1];
 	operands(argv + o.ind, n - 1, last, !notdir && stat(last, &st) == 0 && S_ISDIR(st.st_mode), move);

@@ -4,10 +4,15 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/socket.h>
 
 /* I/O on file descriptors, restarting on EINTR and short writes. */
 int write_all(int fd, const void *buf, size_t n);	/* 0 or -1 */
 int copy_fd(int in, int out);	/* 0; -1 read failed; -2 write failed; errno set */
+
+/* Connect FD, a non-blocking socket, to SA, waiting up to MS milliseconds
+ * (-1: as long as it takes): 0, or -1 and errno (ETIMEDOUT when time ran out). */
+int connect_wait(int fd, const struct sockaddr *sa, socklen_t salen, int ms);
 
 /* The whole of file PATH, malloc'd with a NUL after its *LEN bytes (sysfs
  * attributes, firmware tables); NULL and errno if it cannot be read, EFBIG if

@@ -4,6 +4,8 @@
 
 /* Decimal digits only (no blanks, no sign), at most MAX: 0, or -1. */
 int parse_uint(const char *s, unsigned long long max, unsigned long long *v);
+/* The same in BASE, as strtoull's (0: 0x and 0 prefixes as C writes them). */
+int parse_ubase(const char *s, int base, unsigned long long max, unsigned long long *v);
 
 /* A byte count: digits in BASE (as strtoull: 0 allows 0x and 0 prefixes) and an
  * optional unit b (512), k K (1024), m M, g G. 0, or -1 if malformed or too big. */

@@ -32,6 +32,10 @@ char *path_find(const char *path, const char *name, int mode);
 #define SIG_NAME_LEN 24
 int sig_num(const char *s);
 const char *sig_name(int sig, char buf[SIG_NAME_LEN]);
+/* A command's signal operand: its number, or die saying it is invalid. */
+int sig_arg(const char *s);
+/* Every signal's name, one a line, as kill -l prints them. */
+void sig_list(void);
 
 /* test's expression in ARGV (test, [ and the shell's builtins): 0 true,
  * 1 false, 2 an error, which has been reported. */

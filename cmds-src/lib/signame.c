@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <strings.h>
+#include "err.h"
 #include "proc.h"
 
 static const struct {
@@ -88,4 +89,25 @@ sig_name(int sig, char buf[SIG_NAME_LEN])
 	else
 		return NULL;
 	return buf;
+}
+
+int
+sig_arg(const char *s)
+{
+	int sig = sig_num(s);
+
+	if (sig < 0)
+		die("%s: invalid signal", s);
+	return sig;
+}
+
+void
+sig_list(void)
+{
+	char buf[SIG_NAME_LEN];
+	const char *name;
+
+	for (int sig = 1; sig <= SIGRTMAX; sig++)
+		if ((name = sig_name(sig, buf)) != NULL)
+			puts(name);
 }

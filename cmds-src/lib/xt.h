@@ -6,9 +6,11 @@
 
 /*
  * Archive members onto the file system, for tar and cpio. xt_path gives the
- * name to use (malloc'd): leading slashes dropped (said once), then STRIP
- * components; NULL to skip the member (with a message for names holding
- * "..").
+ * name to use (malloc'd): leading slashes dropped (said once, xt_say_lead),
+ * then STRIP components; NULL to skip the member (with a message for names
+ * holding "..", refused as GNU tar refuses them). xt_lead is how long a
+ * name's lead is: its leading slashes, and with DOTDOT everything through
+ * its last ".." component (what GNU tar drops from names it archives).
  * xt_create makes it beneath the directory current at the first call (the
  * target), whatever the name's spelling: every directory on the way is
  * opened with openat2(RESOLVE_BENEATH) (without it, one component at a time
@@ -17,7 +19,9 @@
  * of PATH_MAX bytes or more is refused in one line. What is there is
  * removed first (not a newer file with KEEP_NEWER; a directory stays). A
  * regular file is made with O_EXCL|O_NOFOLLOW and its descriptor returned
- * for the data, then xt_done. A symlink is an empty placeholder file until
+ * for the data, then xt_done; with OVERWRITE a regular file already there
+ * (not a placeholder) is emptied and rewritten in place instead, so its
+ * other hard links see the data, as with GNU tar's --overwrite. A symlink is an empty placeholder file until
  * xt_finish, so no later member goes through it; a hard link's first name
  * resolves beneath the target too, and a link to a symlink is one. Otherwise
  * 0, or -1 (reported). xt_reopen opens an existing name beneath the target
@@ -40,11 +44,20 @@ struct xt_member {
 	long long mtime;
 	unsigned major, minor;
 };
+/* The leading parts of names said removed: "/" once, others when they change. */
+struct xt_said {
+	int slash;
+	char *prefix;
+};
 struct xt {
 	int strip, owner, perms, mtime, mkdirs, keep_newer;
+	int overwrite;		/* GNU tar's --overwrite: a regular file rewritten in place */
 	mode_t mask;
+	struct xt_said said;
 	void *priv;
 };
+size_t xt_lead(const char *name, int dotdot);
+void xt_say_lead(struct xt_said *said, const char *name, size_t n);
 char *xt_path(struct xt *x, const char *name);
 int xt_create(struct xt *x, const char *path, const struct xt_member *m);
 int xt_reopen(struct xt *x, const char *path);

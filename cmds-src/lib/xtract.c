@@ -49,7 +49,6 @@ struct xt_state {
 	size_t *slots, nslots;
 	struct xt_dir *dirs;	/* directories, for their modes and times at the end */
 	size_t ndirs;
-	int said_slash;
 };
 
 static struct xt_state *
@@ -66,20 +65,51 @@ state(struct xt *x)
 	return st;
 }
 
+size_t
+xt_lead(const char *name, int dotdot)
+{
+	size_t n = strspn(name, "/");
+	const char *c;
+
+	if (!dotdot)
+		return n;
+	for (c = name + n; *c; c += strcspn(c, "/"), c += strspn(c, "/"))
+		if (c[0] == '.' && c[1] == '.' && (c[2] == '/' || c[2] == '\0'))
+			n = c + 2 - name + strspn(c + 2, "/");
+	return n;
+}
+
+void
+xt_say_lead(struct xt_said *said, const char *name, size_t n)
+{
+	int slashes = strspn(name, "/") == n;
+
+	if (n == 0 || (slashes && said->slash))
+		return;
+	if (!slashes && said->prefix != NULL && strlen(said->prefix) == n &&
+	    memcmp(said->prefix, name, n) == 0)
+		return;
+	if (slashes) {
+		said->slash = 1;
+	} else {
+		free(said->prefix);
+		said->prefix = memcpy(xmalloc(n + 1), name, n);
+		said->prefix[n] = '\0';
+	}
+	fflush(stdout);
+	fprintf(stderr, "%s: removing leading '%.*s' from member names\n", cmd_name,
+	    slashes ? 1 : (int)n, name);
+}
+
 char *
 xt_path(struct xt *x, const char *name)
 {
-	const char *p = name, *c;
+	size_t lead = xt_lead(name, 0);
+	const char *p = name + lead, *c;
 	char *s;
 	size_t n;
 
-	while (*p == '/')
-		p++;
-	if (p != name && !state(x)->said_slash) {
-		state(x)->said_slash = 1;
-		fflush(stdout);
-		fprintf(stderr, "%s: Removing leading '/' from member names\n", cmd_name);
-	}
+	xt_say_lead(&x->said, name, lead);
 	for (c = p; *c; c += strcspn(c, "/"), c += strspn(c, "/")) {
 		if (c[0] == '.' && c[1] == '.' && (c[2] == '/' || c[2] == '\0')) {
 			warn("%s: member name contains '..'", name);
@@ -572,6 +602,46 @@ too_long(const char *name, const char *s)
 	return 1;
 }
 
+/* FD, an O_PATH descriptor, opened for writing: through /proc, the very
+ * file checked; without /proc, PATH again, which must still be that file. */
+static int
+reopen_checked(struct xt_state *st, int fd, const char *path, const struct stat *s)
+{
+	char proc[40];
+	struct stat t;
+	int w;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	if ((w = open(proc, O_WRONLY | O_CLOEXEC)) < 0 && errno == ENOENT)
+		w = beneath(st, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
+	if (w >= 0 && (fstat(w, &t) < 0 || t.st_dev != s->st_dev || t.st_ino != s->st_ino))
+		w = keep_errno(-1, w), errno = EINVAL;
+	return w;
+}
+
+/* --overwrite: the regular file at BASE in DFD (NAME), emptied to be written
+ * in place: a descriptor, -1 (reported), or -2 if there is none to rewrite.
+ * Opened O_PATH first: a device or fifo there is never opened. */
+static int
+rewrite(struct xt_state *st, int dfd, const char *base, const char *name)
+{
+	int pfd = openat(dfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC), fd;
+	char *path;
+	struct stat s;
+
+	if (pfd < 0 || fstat(pfd, &s) < 0 || !S_ISREG(s.st_mode) || placeholder(st, &s))
+		return keep_errno(-2, pfd);
+	path = canon(name);	/* the whole name, for reopen_checked without /proc */
+	fd = reopen_checked(st, pfd, path, &s);
+	free(path);
+	keep_errno(0, pfd);
+	if (fd >= 0 && ftruncate(fd, 0) < 0)
+		fd = keep_errno(-1, fd);
+	if (fd < 0)
+		warn_errno("%s", name);
+	return fd;
+}
+
 int
 xt_create(struct xt *x, const char *name, const struct xt_member *m)
 {
@@ -596,6 +666,9 @@ xt_create(struct xt *x, const char *name, const struct xt_member *m)
 		base = split(path, &dir);
 		if ((dfd = open_dir(st, dir, x->mkdirs)) < 0)
 			refuse(st, name, dir);
+		else if (x->overwrite && S_ISREG(m->mode) && !m->hardlink &&
+		    (r = rewrite(st, dfd, base, name)) != -2)
+			;	/* rewritten in place, or reported */
 		else if (clear(x, dfd, base, name, m) == 0)
 			r = make(x, dfd, base, name, m);
 		if (dfd >= 0)
@@ -604,23 +677,6 @@ xt_create(struct xt *x, const char *name, const struct xt_member *m)
 	free(link);
 	free(path);
 	return r;
-}
-
-/* FD, an O_PATH descriptor, opened for writing: through /proc, the very
- * file checked; without /proc, PATH again, which must still be that file. */
-static int
-reopen_checked(struct xt_state *st, int fd, const char *path, const struct stat *s)
-{
-	char proc[40];
-	struct stat t;
-	int w;
-
-	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-	if ((w = open(proc, O_WRONLY | O_CLOEXEC)) < 0 && errno == ENOENT)
-		w = beneath(st, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK);
-	if (w >= 0 && (fstat(w, &t) < 0 || t.st_dev != s->st_dev || t.st_ino != s->st_ino))
-		w = keep_errno(-1, w), errno = EINVAL;
-	return w;
 }
 
 int
@@ -690,6 +746,8 @@ xt_finish(struct xt *x)
 	struct xt_state *st = x->priv;
 	int fd;
 
+	free(x->said.prefix);
+	x->said.prefix = NULL;
 	if (st == NULL)
 		return;
 	for (size_t i = 0; i < st->nlinks; i++) {

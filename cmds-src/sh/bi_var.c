@@ -1,15 +1,30 @@
 /* bi_var.c - builtins on variables: export readonly local unset set shift read getopts */
 #include "sh.h"
+#include <poll.h>
 
 /* ---- variables: export, readonly, unset, local, set, shift ----------------------------- */
+
+/* A special builtin's error: a script stops, as POSIX says (status 2). */
+static int
+special_error(void)
+{
+	if (!sh.interactive)
+		raise_status(2);
+	return 1;
+}
 
 static int
 declare(int argc, char **argv, unsigned flag, const char *what)
 {
-	struct var **list;
+	struct var **list, *v;
 	char *eq, *name;
-	int i, n, st = 0;
+	int i, n, off = 0;
 
+	if (argc > 1 && flag == V_EXPORT && strcmp(argv[1], "-n") == 0) {
+		off = 1;	/* export -n: take the mark away */
+		argv++;
+		argc--;
+	}
 	if (argc == 1 || (argc == 2 && strcmp(argv[1], "-p") == 0)) {
 		list = var_list(flag, &n);
 		for (i = 0; i < n; i++) {
@@ -29,16 +44,15 @@ declare(int argc, char **argv, unsigned flag, const char *what)
 		name = eq ? st_strndup(argv[i], eq - argv[i]) : argv[i];
 		if (!is_name(name)) {
 			msg("%s: %s: bad variable name", what, name);
-			st = 1;
-			continue;
+			return special_error();
 		}
-		if (setvar_flags(name, eq ? eq + 1 : NULL, 0) < 0) {
-			st = 1;
-			continue;
-		}
-		var_find(name, 1)->flags |= flag;
+		v = var_find(name, 0);
+		if ((eq || v == NULL) && setvar_flags(name, eq ? eq + 1 : NULL, 0) < 0)
+			return special_error();
+		v = var_find(name, 1);
+		v->flags = off ? v->flags & ~flag : v->flags | flag;
 	}
-	return st;
+	return 0;
 }
 
 int
@@ -51,6 +65,18 @@ int
 bi_readonly(int argc, char **argv)
 {
 	return declare(argc, argv, V_RDONLY, "readonly");
+}
+
+/* Is NAME already local to the running function? */
+static int
+is_local(const char *name)
+{
+	struct saved_var *s;
+
+	for (s = frames->locals; s; s = s->next)
+		if (strcmp(s->name, name) == 0)
+			return 1;
+	return 0;
 }
 
 int
@@ -72,10 +98,17 @@ bi_local(int argc, char **argv)
 			st = 1;
 			continue;
 		}
+		if (is_local(name)) {
+			if (eq && setvar_flags(name, eq + 1, 0) < 0)
+				st = 1;
+			continue;
+		}
 		s = var_save(name);
 		s->next = frames->locals;
 		frames->locals = s;
 		if (eq && setvar_flags(name, eq + 1, 0) < 0)
+			st = 1;
+		else if (!eq && unsetvar(name) < 0)	/* local x starts unset, as in ash and bash */
 			st = 1;
 	}
 	return st;
@@ -84,22 +117,30 @@ bi_local(int argc, char **argv)
 int
 bi_unset(int argc, char **argv)
 {
-	int i = 1, funcs = 0, st = 0;
+	int i = 1, funcs = 0;
 
-	for (; i < argc && argv[i][0] == '-'; i++) {
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		}
+		if (strspn(argv[i] + 1, "fv") != strlen(argv[i] + 1)) {
+			msg("unset: %s: bad option", argv[i]);
+			return special_error();
+		}
 		funcs = strchr(argv[i], 'f') != NULL;
 	}
 	for (; i < argc; i++) {
+		if (!funcs && !is_name(argv[i])) {
+			msg("unset: %s: bad variable name", argv[i]);
+			return special_error();
+		}
 		if (funcs)
 			func_unset(argv[i]);
 		else if (unsetvar(argv[i]) < 0)
-			st = 1;
+			return special_error();
 	}
-	return st;
+	return 0;
 }
 
 static const struct {
@@ -110,6 +151,7 @@ static const struct {
 	{ "noglob", 'f' }, { "nounset", 'u' }, { "verbose", 'v' }, { "xtrace", 'x' },
 	{ "monitor", 'm' }, { "notify", 'b' }, { "ignoreeof", 'I' }, { "vi", 'V' },
 	{ "emacs", 'E' }, { "nolog", 'N' }, { "hashall", 'h' },
+	{ "pipefail", 'P' },	/* no letter of its own: 'P' is only a slot */
 };
 
 static int
@@ -211,12 +253,12 @@ bi_shift(int argc, char **argv)
 	long n = 1;
 	int i;
 
-	if (argc > 1 && (n = number_arg(argv[1])) < 0)
-		return bad_number("shift", argv[1]);
-	if (n > pp.n) {
-		msg("shift: can't shift that many");
-		return 1;
+	if (argc > 1 && (n = number_arg(argv[1])) < 0) {
+		bad_number("shift", argv[1]);
+		return special_error();
 	}
+	if (n > pp.n)
+		return 1;	/* silently, as ash and bash do */
 	for (i = 0; i < n; i++)
 		free(pp.v[i]);
 	memmove(pp.v, pp.v + n, (pp.n - n + 1) * sizeof *pp.v);
@@ -226,16 +268,45 @@ bi_shift(int argc, char **argv)
 
 /* ---- read, getopts -------------------------------------------------------------------- */
 
-/* One line from fd 0, byte by byte; ESC marks backslash-escaped bytes. */
+/* How read reads: -r, -d DELIM, -n COUNT, -t SECONDS (ms < 0: no limit). */
+struct readopt {
+	int raw, delim;
+	long max, ms;
+	struct timespec end;
+};
+
+/* Wait until fd 0 can be read: 1, or 0 at the deadline, -1 interrupted. */
 static int
-read_input_line(struct sbuf *b, struct sbuf *esc, int raw)
+read_wait(struct readopt *o)
+{
+	struct pollfd pfd = { 0, POLLIN, 0 };
+	struct timespec now;
+	long left;
+
+	if (o->ms < 0)
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left = (o->end.tv_sec - now.tv_sec) * 1000 + (o->end.tv_nsec - now.tv_nsec) / 1000000;
+	if (left < 0)
+		left = 0;
+	return poll(&pfd, 1, (int)left);
+}
+
+/* One line from fd 0, byte by byte; ESC marks backslash-escaped bytes.
+ * 0 at the delimiter or the count, -1 at the end, -2 interrupted, -3 timed out. */
+static int
+read_input_line(struct sbuf *b, struct sbuf *esc, struct readopt *o)
 {
 	char c;
 	ssize_t r;
 	int quote = 0;
 
-	for (;;) {
-		r = read(0, &c, 1);
+	while (o->max < 0 || (long)b->n < o->max) {
+		r = read_wait(o);
+		if (r == 0)
+			return -3;
+		if (r > 0)
+			r = read(0, &c, 1);
 		if (r < 0 && errno == EINTR) {
 			if (gotsig && pending[SIGINT])
 				return -2;
@@ -251,15 +322,16 @@ read_input_line(struct sbuf *b, struct sbuf *esc, int raw)
 			sb_addc(esc, 1);
 			continue;
 		}
-		if (c == '\\' && !raw) {
+		if (c == '\\' && !o->raw) {
 			quote = 1;
 			continue;
 		}
-		if (c == '\n')
+		if (c == o->delim)
 			return 0;
 		sb_addc(b, c);
 		sb_addc(esc, 0);
 	}
+	return 0;
 }
 
 static int
@@ -303,45 +375,103 @@ read_assign(char **names, int nnames, const char *s, const char *esc, size_t n)
 	return 0;
 }
 
+/* read's option -LETTER: its value, attached or the next argument. */
+static const char *
+read_optval(int argc, char **argv, int *i)
+{
+	if (argv[*i][2])
+		return argv[*i] + 2;
+	return *i + 1 < argc ? argv[++*i] : NULL;
+}
+
+/* Read's options into O; the index of the first name, or -1 after a message. */
+static int
+read_options(int argc, char **argv, struct readopt *o, const char **prompt)
+{
+	const char *v;
+	char *end;
+	double t;
+	int i, letter;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return i + 1;
+		if (strcmp(argv[i], "-r") == 0) {
+			o->raw = 1;
+			continue;
+		}
+		letter = argv[i][1];
+		if (strchr("pdnt", letter) == NULL || (v = read_optval(argc, argv, &i)) == NULL) {
+			msg("read: %s: bad option", argv[i]);
+			return -1;
+		}
+		switch (letter) {
+		case 'p':
+			*prompt = v;
+			break;
+		case 'd':
+			o->delim = (unsigned char)v[0];
+			break;
+		case 'n':
+			o->max = strtol(v, &end, 10);
+			if (*v == '\0' || *end || o->max < 0)
+				return bad_number("read", v), -1;
+			break;
+		case 't':
+			t = strtod(v, &end);
+			if (*v == '\0' || *end || t < 0)
+				return bad_number("read", v), -1;
+			o->ms = (long)(t * 1000);
+			break;
+		}
+	}
+	return i;
+}
+
 int
 bi_read(int argc, char **argv)
 {
 	static char *reply[] = { "REPLY", NULL };
+	struct readopt o = { 0, '\n', -1, -1, { 0, 0 } };
+	struct pollfd pfd = { 0, POLLIN, 0 };
 	struct sbuf b, esc;
-	int i = 1, raw = 0, r;
+	int i, r;
 	const char *prompt = NULL;
 	char **names;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		if (strcmp(argv[i], "-r") == 0)
-			raw = 1;
-		else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc)
-			prompt = argv[++i];
-		else {
-			msg("read: %s: bad option", argv[i]);
-			return 2;
-		}
-	}
+	if ((i = read_options(argc, argv, &o, &prompt)) < 0)
+		return 2;
 	names = i < argc ? argv + i : reply;
 	for (r = 0; names[r]; r++)
 		if (!is_name(names[r])) {
 			msg("read: %s: bad variable name", names[r]);
 			return 2;
 		}
+	if (o.ms == 0)		/* -t 0: is there input, without reading it */
+		return poll(&pfd, 1, 0) > 0 ? 0 : 1;
 	if (prompt && isatty(0))
 		write_all(2, prompt, strlen(prompt));
+	if (o.ms > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &o.end);
+		o.end.tv_sec += o.ms / 1000;
+		o.end.tv_nsec += o.ms % 1000 * 1000000L;
+		if (o.end.tv_nsec >= 1000000000L) {
+			o.end.tv_sec++;
+			o.end.tv_nsec -= 1000000000L;
+		}
+	}
 	sb_init(&b, NULL);
 	sb_init(&esc, NULL);
-	r = read_input_line(&b, &esc, raw);
+	r = read_input_line(&b, &esc, &o);
 	if (r == -2)
 		return 130;
+	if (r == -3)
+		return 128 + SIGALRM;	/* timed out, as bash says it */
 	sb_str(&b);
 	sb_str(&esc);
-	if (read_assign(names, i < argc ? argc - i : 1, b.s, esc.s, b.n))
+	if (i == argc)		/* REPLY: the line as it came, blanks and all */
+		return setvar_flags("REPLY", b.s, 0) < 0 ? 2 : r < 0;
+	if (read_assign(names, argc - i, b.s, esc.s, b.n))
 		return 2;
 	return r < 0 ? 1 : 0;
 }
@@ -356,6 +486,22 @@ getopts_result(const char *name, int c, const char *arg)
 		setvar("OPTARG", arg);
 	else
 		unsetvar("OPTARG");
+}
+
+/* getopts speaks for the script, as ash's does: the text alone; OPTERR=0 silences it. */
+static void
+getopts_say(const char *fmt, int c)
+{
+	const char *e = getvar("OPTERR");
+	char buf[64];
+	int n;
+
+	if (e && strcmp(e, "0") == 0)
+		return;
+	out_flush();
+	n = snprintf(buf, sizeof buf - 1, fmt, c);
+	buf[n++] = '\n';
+	write_all(2, buf, n);
 }
 
 int
@@ -393,7 +539,7 @@ bi_getopts(int argc, char **argv)
 	o = c == ':' ? NULL : strchr(spec + silent, c);
 	if (o == NULL) {
 		if (!silent)
-			msg("illegal option -- %c", c);
+			getopts_say("Illegal option -%c", c);
 		getopts_result(argv[2], '?', silent ? optc : NULL);
 	} else if (o[1] == ':') {
 		if (a[optpos]) {
@@ -406,7 +552,7 @@ bi_getopts(int argc, char **argv)
 			optpos = 0;
 		} else {
 			if (!silent)
-				msg("option requires an argument -- %c", c);
+				getopts_say("No arg for -%c option", c);
 			getopts_result(argv[2], silent ? ':' : '?', silent ? optc : NULL);
 			ind++;
 			optpos = 0;

@@ -150,7 +150,8 @@ exec_pipe(struct node *n, int flags)
 	for (i = 0; i < count; i++) {
 		int s = wait_fg(pids[i]);
 
-		if (pids[i] == last)
+		/* pipefail: the last command that failed speaks for the pipeline */
+		if (sh.opt['P'] ? s != 0 : pids[i] == last)
 			st = s;
 	}
 	return st;
@@ -171,7 +172,9 @@ run_cmdsub(struct node *n)
 	}
 	if (pipe(fds) < 0)
 		sh_error("pipe: %s", strerror(errno));
+	sh.cmdsub_fork = 1;
 	pid = sh_fork();
+	sh.cmdsub_fork = 0;
 	if (pid == 0) {
 		close(fds[0]);
 		if (fds[1] != 1) {
@@ -351,6 +354,8 @@ exec_node(struct node *n, int flags)
 		sh.depth = 0;
 		sh_error("evaluation nested too deep");
 	}
+	if (n->lineno > 0)
+		sh.lineno = n->lineno;
 	switch (n->type) {
 	case N_CMD:
 		st = exec_simple(n, flags);
@@ -552,12 +557,15 @@ run_builtin(struct node *n, const struct builtin *b, int argc, char **argv, int 
 				sh_exit(2);
 			return 1;
 		}
+		sh.builtin = b->name;
 		return bi_exec(argc, argv);
 	}
 	if (redirect(n->redir, 1) < 0) {
 		st = 1;
 	} else {
+		sh.builtin = b->name;
 		st = b->fn(argc, argv);
+		sh.builtin = NULL;
 		out_flush();
 		if (out_status() > 0)
 			st = 1;
@@ -610,6 +618,7 @@ exec_simple(struct node *n, int flags)
 
 	st_mark(&m);
 	sh.cmdsub_status = 0;
+	sh.builtin = NULL;
 	for (w = n->args; w; w = w->next)
 		expand_word(w, EXP_SPLIT | EXP_TILDE, &f);
 	if (f.n == 0) {
@@ -636,10 +645,16 @@ int
 run_argv(int argc, char **argv)
 {
 	const struct builtin *b = find_builtin(argv[0]);
+	const char *was = sh.builtin;
 	pid_t pid;
+	int st;
 
-	if (b)
-		return b->fn(argc, argv);
+	if (b) {
+		sh.builtin = b->name;
+		st = b->fn(argc, argv);
+		sh.builtin = was;
+		return st;
+	}
 	pid = sh_fork();
 	if (pid == 0)
 		shell_exec(argv, make_env());

@@ -225,8 +225,16 @@ join_params(int sep)
 static const char *
 param_value(const char *name, char *buf, size_t size)
 {
-	if (is_name_start((unsigned char)name[0]))
-		return getvar(name);
+	const char *v;
+
+	if (is_name_start((unsigned char)name[0])) {
+		v = getvar(name);
+		if (v == NULL && strcmp(name, "LINENO") == 0) {
+			snprintf(buf, size, "%d", sh.lineno);
+			return buf;
+		}
+		return v;
+	}
 	if (name[0] == '@' || name[0] == '*')
 		return pp.n ? join_params(name[0] == '*' ? ifs_value()[0] : ' ') : NULL;
 	return special_param(name, buf, size);

@@ -152,13 +152,8 @@ sh_fork(void)
 		sh.child = 1;
 		sh.interactive = 0;
 		/* the parent's jobs stay listed (kill $(jobs -p)); waits for them fail */
-		for (i = 1; i < NSIGS; i++)
-			if (traps[i] && traps[i][0]) {
-				free(traps[i]);
-				traps[i] = NULL;
-			}
-		free(traps[0]);
-		traps[0] = NULL;
+		traps_reset_child(sh.cmdsub_fork);
+		sh.cmdsub_fork = 0;
 		sh.traps_set = 0;
 		for (i = 1; i < NSIGS; i++)
 			if (i == SIGINT || i == SIGQUIT || i == SIGTERM || pending[i] || traps[i])
@@ -168,6 +163,22 @@ sh_fork(void)
 		gotsig = 0;
 	}
 	return pid;
+}
+
+/* A foreground command killed by a signal: say which ("Terminated"), as ash
+ * and bash do; not for ^C or a broken pipe, which are no surprise. */
+static void
+say_signal(int ws)
+{
+	char buf[128];
+	int n, sig = WTERMSIG(ws);
+
+	if (sig == SIGINT || sig == SIGPIPE)
+		return;
+	n = snprintf(buf, sizeof buf, "%s%s\n", strsignal(sig),
+		     WCOREDUMP(ws) ? " (core dumped)" : "");
+	out_flush();
+	write_all(2, buf, n < (int)sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* Wait for a foreground child. An interactive shell drops the command on ^C. */
@@ -180,6 +191,8 @@ wait_fg(pid_t pid)
 		if (errno != EINTR)
 			return 127;
 	st = wait_status(ws);
+	if (WIFSIGNALED(ws))
+		say_signal(ws);
 	if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGINT && sh.interactive && !sh.child &&
 	    !(traps[SIGINT] && traps[SIGINT][0])) {
 		pending[SIGINT] = 1;

@@ -50,7 +50,7 @@ eval_string(const char *str, int flags)
 	s.type = SRC_STR;
 	s.s = str;
 	s.len = strlen(str);
-	return run_commands(&s, 1, flags);
+	return run_commands(&s, sh.lineno > 0 ? sh.lineno : 1, flags);
 }
 
 int
@@ -80,6 +80,7 @@ recover(struct src *s, struct parser *p, const struct stmark *base)
 	sh.skip = SK_NONE;
 	sh.loops = sh.funcs = sh.dots = sh.depth = 0;
 	sh.trapstatus = -1;
+	sh.builtin = NULL;
 	st_release(base);
 	s->pos = s->len;
 	s->eof = 0;

@@ -96,18 +96,33 @@ out_quoted(const char *s)
 
 /* ---- diagnostics --------------------------------------------------------- */
 
+/*
+ * A script's messages say where, as ash's do: "$0: line N: text", and a
+ * builtin's "$0: NAME: line N: text" (its own "NAME: " moved to the front).
+ * At a prompt, or before the first command: "sh: text".
+ */
 static void
 vmsg(const char *fmt, va_list ap)
 {
-	char buf[1024];
+	char buf[1024], text[900];
+	const char *t = text, *b = sh.builtin;
+	size_t bl = b ? strlen(b) : 0;
 	int n;
 
 	out_flush();
-	n = snprintf(buf, sizeof buf, "%s: ", cmd_name);
+	vsnprintf(text, sizeof text, fmt, ap);
+	if (sh.interactive || sh.lineno <= 0) {
+		n = snprintf(buf, sizeof buf - 1, "%s: %s", cmd_name, text);
+	} else {
+		if (b && strncmp(text, b, bl) == 0 && text[bl] == ':' && text[bl + 1] == ' ')
+			t += bl + 2;
+		n = snprintf(buf, sizeof buf - 1, "%s: %s%sline %d: %s", arg0,
+			     b ? b : "", b ? ": " : "", sh.lineno, t);
+	}
 	if (n < 0)
 		n = 0;
-	vsnprintf(buf + n, sizeof buf - n - 1, fmt, ap);
-	n = strlen(buf);
+	if ((size_t)n > sizeof buf - 2)
+		n = sizeof buf - 2;
 	buf[n++] = '\n';
 	write_all(2, buf, n);
 }

@@ -392,7 +392,7 @@ parse_command(struct parser *p, int aliased)
 {
 	struct node *n;
 	struct word *w;
-	int t, kw;
+	int t, kw, line;
 
 	while (alias_expand(p))
 		aliased = 1;
@@ -406,6 +406,7 @@ parse_command(struct parser *p, int aliased)
 		unexpected(p);
 	} else if (t == T_WORD && p->word->lit && is_name(p->word->lit)) {
 		w = p->word;
+		line = p->tokline;	/* the next peek may be lines on */
 		next(p);
 		if (peek(p) == T_LPAR) {
 			n = parse_funcdef(p, w->lit, 1);
@@ -414,8 +415,10 @@ parse_command(struct parser *p, int aliased)
 			w = p->word;
 			next(p);
 			n = parse_funcdef(p, w->lit, peek(p) == T_LPAR);
-		} else
+		} else {
 			n = parse_simple(p, w);
+			n->lineno = line;
+		}
 	} else if (t == T_WORD || t == T_REDIR) {
 		n = parse_simple(p, NULL);
 	} else if (aliased) {
@@ -618,8 +621,12 @@ parse_next(struct parser *p, struct node **np)
 		p->npush = 0;
 		p->af = NULL;
 		p->hd = NULL;
-		if (!p->quiet)
+		if (!p->quiet && !sh.interactive) {
+			sh.lineno = p->tokline ? p->tokline : p->lineno;
+			msg("%s", p->err);
+		} else if (!p->quiet) {
 			msg("line %d: %s", p->tokline ? p->tokline : p->lineno, p->err);
+		}
 		return PARSE_ERR;
 	}
 	t = peek(p);

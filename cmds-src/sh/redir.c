@@ -98,51 +98,73 @@ open_target(struct redir *r, const char *name)
 	return open(name, fl, 0666);
 }
 
+/* Make FD free for a redirection: the script being read moves out of its way. */
+static void
+take_fd(int fd)
+{
+	if (fd == script_fd)
+		script_fd = fcntl(script_fd, F_DUPFD_CLOEXEC, 10);
+}
+
+/* N>&WORD, N<&WORD; -1 after a message. */
+static int
+redirect_dup(struct redir *r, const char *name, int save)
+{
+	char *end;
+	long n;
+
+	if (strcmp(name, "-") == 0) {
+		if (r->fd == script_fd)
+			return 0;	/* not the script's to close */
+		if (save)
+			save_fd(r->fd);
+		close(r->fd);
+		return 0;
+	}
+	n = strtol(name, &end, 10);
+	/* the script's own descriptor is not the script's to use */
+	if (*name == '\0' || *end || n < 0 || n > 1000000 || n == script_fd ||
+	    (n != r->fd && fcntl((int)n, F_GETFD) < 0)) {
+		msg("%s: %s", name, strerror(EBADF));
+		return -1;
+	}
+	if (save)
+		save_fd(r->fd);
+	if (n != r->fd) {
+		take_fd(r->fd);
+		dup2((int)n, r->fd);
+	}
+	return 0;
+}
+
 /* One redirection; -1 after a message. */
 static int
 redirect1(struct redir *r, int save)
 {
-	const char *name;
-	char *end;
+	const char *name = NULL;
 	int fd = -1;
-	long n;
 
+	if (r->type < R_HERE) {
+		name = expand_word_str(r->word, EXP_TILDE);
+		if (r->type == R_DUPIN || r->type == R_DUPOUT)
+			return redirect_dup(r, name, save);
+	}
+	/* saved first: the open may take R->fd if it is closed */
+	if (save)
+		save_fd(r->fd);
 	if (r->type >= R_HERE) {
 		name = r->heretext ? r->heretext : expand_str(r->here, 0);
 		fd = heredoc_fd(name);
 		name = "here-document";
 	} else {
-		name = expand_word_str(r->word, EXP_TILDE);
-		if (r->type == R_DUPIN || r->type == R_DUPOUT) {
-			if (strcmp(name, "-") == 0) {
-				if (save)
-					save_fd(r->fd);
-				close(r->fd);
-				return 0;
-			}
-			n = strtol(name, &end, 10);
-			if (*name == '\0' || *end || n < 0 || n > 1000000 ||
-			    (n != r->fd && fcntl((int)n, F_GETFD) < 0)) {
-				msg("%s: bad file descriptor", name);
-				return -1;
-			}
-			if (save)
-				save_fd(r->fd);
-			if (n != r->fd)
-				dup2((int)n, r->fd);
-			return 0;
-		}
 		fd = open_target(r, name);
 	}
 	if (fd < 0) {
 		msg("%s: %s", name, strerror(errno));
 		return -1;
 	}
-	if (save)
-		save_fd(r->fd);
 	if (fd != r->fd) {
-		if (r->fd == script_fd)
-			script_fd = fcntl(script_fd, F_DUPFD_CLOEXEC, 10);
+		take_fd(r->fd);
 		dup2(fd, r->fd);
 		close(fd);
 	}

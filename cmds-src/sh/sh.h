@@ -76,6 +76,9 @@ struct shell {
 	int retval;		/* of "return" */
 	int traps_set;		/* any trap action is defined */
 	int trapstatus;		/* in a trap action: $? before it (a plain exit's status); else -1 */
+	int lineno;		/* of the command running: $LINENO, messages */
+	const char *builtin;	/* the builtin running, for its messages */
+	int cmdsub_fork;	/* the fork is for $(...): its "trap" lists the parent's */
 	char opt[128];		/* option letters: opt['e'] ... */
 	jmp_buf *top;		/* where an interactive shell recovers */
 };
@@ -318,6 +321,7 @@ extern volatile sig_atomic_t gotsig, pending[NSIGS];
 void set_handler(int sig, void (*fn)(int));
 void sig_apply(int sig);
 void do_signals(void);
+void traps_reset_child(int keep);
 _Noreturn void sh_exit(int status);
 
 /* ---- jobs.c: child processes ---------------------------------------------- */

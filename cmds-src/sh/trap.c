@@ -117,19 +117,56 @@ sh_exit(int status)
 
 /* ---- trap, kill ------------------------------------------------------------------- */
 
+/*
+ * A subshell's traps are reset, but until it sets one of its own, "trap"
+ * lists the parent's (so v=$(trap) can save them, as POSIX allows).
+ */
+static char *parent_traps[NSIGS];
+
+void
+traps_reset_child(int keep)
+{
+	int i;
+
+	for (i = 0; i < NSIGS; i++) {
+		free(parent_traps[i]);
+		parent_traps[i] = NULL;
+		if (traps[i] && (traps[i][0] || i == 0)) {
+			if (keep)
+				parent_traps[i] = traps[i];
+			else
+				free(traps[i]);
+			traps[i] = NULL;
+		}
+	}
+}
+
+static void
+forget_parent_traps(void)
+{
+	int i;
+
+	for (i = 0; i < NSIGS; i++) {
+		free(parent_traps[i]);
+		parent_traps[i] = NULL;
+	}
+}
+
 static void
 print_traps(void)
 {
 	char buf[SIG_NAME_LEN];
-	const char *name;
+	const char *name, *t;
 	int i;
 
-	for (i = 0; i < NSIGS; i++)
-		if (traps[i] && (name = i == 0 ? "EXIT" : sig_name(i, buf)) != NULL) {
+	for (i = 0; i < NSIGS; i++) {
+		t = traps[i] ? traps[i] : parent_traps[i];
+		if (t && (name = i == 0 ? "EXIT" : sig_name(i, buf)) != NULL) {
 			out_s("trap -- ");
-			out_quoted(traps[i]);
+			out_quoted(t);
 			out_fmt(" %s\n", name);
 		}
+	}
 }
 
 int
@@ -144,6 +181,7 @@ bi_trap(int argc, char **argv)
 		print_traps();
 		return 0;
 	}
+	forget_parent_traps();
 	action = argv[i];
 	if (trap_num(action) >= 0)
 		action = "-";
@@ -151,7 +189,7 @@ bi_trap(int argc, char **argv)
 		i++;
 	for (; i < argc; i++) {
 		if ((sig = trap_num(argv[i])) < 0) {
-			msg("trap: %s: bad trap", argv[i]);
+			msg("trap: %s: invalid signal specification", argv[i]);
 			st = 1;
 			continue;
 		}

@@ -60,21 +60,21 @@ wait_fd(struct http_get *g, int fd, int events)
 	return r > 0 ? 0 : -1;
 }
 
-/* Connect FD to A within TIMEOUT; 0, or -1 and errno. */
+/* Connect FD to A within the time left; 0, or -1 and errno. */
 static int
 connect_to(struct http_get *g, int fd, const struct addrinfo *a)
 {
-	socklen_t len = sizeof(int);
-	int err = 0;
+	int ms = wait_ms(g);
 
-	if (connect(fd, a->ai_addr, a->ai_addrlen) == 0)
+	if (ms == 0 && g->expired) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	if (connect_wait(fd, a->ai_addr, a->ai_addrlen, ms) == 0)
 		return 0;
-	if (errno != EINPROGRESS || wait_fd(g, fd, POLLOUT) < 0)
-		return -1;
-	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
-		return -1;
-	errno = err;
-	return err == 0 ? 0 : -1;
+	if (errno == ETIMEDOUT)
+		wait_ms(g);	/* sets expired if it was the deadline that ran out */
+	return -1;
 }
 
 /* A socket connected to U's host and port, each of its addresses tried in turn; -1 if none. */

@@ -50,4 +50,4 @@ t '-A keeps other bytes' 0 'head -c 200000 /dev/zero | tr "\0" a >big; cat -A bi
 t '-n missing file, carries on' 1 'printf "a\n" >f; cat -n nope f 2>&1' $'cat: nope: No such file or directory\n     1\ta\n'
 t '-n write error' 1 'printf "a\n" >f; cat -n f 2>&1 >/dev/full' $'cat: write error: No space left on device\n'
 t 'bad option' 1 'cat -z 2>&1' $'cat: -z: unknown option\nusage: cat [-AbeEnstTuv] [FILE...]\n'
-t '--help' 0 'cat --help' $'usage: cat [-AbeEnstTuv] [FILE...]\n'
+t '--help' 0 'cat --help' $'usage: cat [-AbeEnstTuv] [FILE...]\nlong options: --show-all (-A), --number-nonblank (-b), --number (-n),\n  --squeeze-blank (-s), --show-tabs (-T), --show-nonprinting (-v),\n  --show-ends (-E)\n'

@@ -1,5 +1,5 @@
 # cp.t - golden tests for cp (results checked with find -printf, cmp and stat)
-usage=$'usage: cp [-adfinpRrv] [-H|-L|-P] SOURCE... TARGET\n'
+usage=$'usage: cp [-adfinpRrv] [-H|-L|-P] [--parents] {SOURCE... TARGET | -t DIR SOURCE...}\n'
 list='find . -printf "%p %y %m %l\n" | sort'
 # A full disk: a 64 KiB tmpfs on ./x in a private mount namespace, which
 # takes root and unshare; its commands run in an inner bash.
@@ -30,8 +30,8 @@ t 'link operand is followed' 0 'echo x >a; ln -s a l; cp l b; stat -c %F b' $'re
 t 'same file' 1 'echo x >a; cp a a 2>&1; r=$?; cat a; exit $r' $'cp: \'a\' and \'a\' are the same file\nx\n'
 t 'same file through a link' 1 'echo x >a; ln -s a l; cp a l 2>&1; r=$?; cat a; exit $r' $'cp: \'a\' and \'l\' are the same file\nx\n'
 t 'same file, hard link' 1 'echo x >a; ln a b; cp a b 2>&1' $'cp: \'a\' and \'b\' are the same file\n'
-t 'directory without -R' 1 'mkdir d; cp d e 2>&1; r=$?; ls; exit $r' $'cp: d: Is a directory\nd\n'
-t 'directory without -R, carries on' 1 'mkdir d t; : >a; cp d a t 2>&1; r=$?; find t; exit $r' $'cp: d: Is a directory\nt\nt/a\n'
+t 'directory without -R' 1 'mkdir d; cp d e 2>&1; r=$?; ls; exit $r' $'cp: omitting directory \'d\'\nd\n'
+t 'directory without -R, carries on' 1 'mkdir d t; : >a; cp d a t 2>&1; r=$?; find t; exit $r' $'cp: omitting directory \'d\'\nt\nt/a\n'
 t 'missing' 1 'cp nope b 2>&1' $'cp: nope: No such file or directory\n'
 t 'missing, carries on' 1 ': >a; mkdir t; cp nope a t 2>&1; r=$?; find t | sort; exit $r' $'cp: nope: No such file or directory\nt\nt/a\n'
 t 'missing directory' 1 ': >a; cp a nope/b 2>&1' $'cp: nope/b: No such file or directory\n'
@@ -79,7 +79,13 @@ t 'many files' 0 'mkdir s; (cd s && touch f{1..3000}); cp -R s t; find t -type f
 t 'no operand' 1 'cp 2>&1' "$usage"
 t 'one operand' 1 ': >a; cp a 2>&1' "$usage"
 t 'bad option' 1 'cp -z a b 2>&1' $'cp: -z: unknown option\n'"$usage"
-t '--help' 0 'cp --help' "$usage"$'long options: --archive (-a), --force (-f), --dereference (-L),\n  --no-dereference (-P), --interactive (-i), --no-clobber (-n),\n  --preserve (-p), --recursive (-R), --verbose (-v)\n'
+t '--help' 0 'cp --help' "$usage"$'long options: --archive (-a), --force (-f), --dereference (-L),\n  --no-dereference (-P), --interactive (-i), --no-clobber (-n),\n  --preserve (-p), --recursive (-R), --verbose (-v), --target-directory (-t),\n  --parents\n'
+t '--parents keeps the path' 0 'mkdir -p a/b d; echo x >a/b/f; cp --parents a/b/f d; cat d/a/b/f' $'x\n'
+t '--parents needs a directory' 1 'echo x >f; cp --parents f g 2>&1' $'cp: g: No such file or directory\n'
+t '-t DIR takes every operand as a source' 0 'mkdir d; echo 1 >a; echo 2 >b; cp -t d a b; cat d/a d/b' $'1\n2\n'
+t '-t with one source' 0 'mkdir d; echo 1 >a; cp a -t d; cat d/a' $'1\n'
+t '-t a file' 1 'echo 1 >a; : >f; cp -t f a 2>&1' $'cp: f: Not a directory\n'
+t '--target-directory=DIR' 0 'mkdir d; echo 1 >a; cp --target-directory=d a; cat d/a' $'1\n'
 t 'write error' 1 ': >a; cp -v a b 2>&1 >/dev/full; r=$?; ls; exit $r' $'cp: write error: No space left on device\na\nb\n'
 small_fs t 'full disk' 1 'head -c 1000000 /dev/zero >a; cp a x/a 2>&1' $'cp: x/a: No space left on device\n'
 unset list tree

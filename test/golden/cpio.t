@@ -1,5 +1,5 @@
 # cpio.t - golden tests for cpio (host GNU cpio, where there is one, checks the formats)
-u=$'usage: cpio -o [-v] [-H newc|odc] [-F ARCHIVE] <names | cpio -i [-dmtuv] [-F ARCHIVE] [PATTERN...] (newc by default)\n'
+u=$'usage: cpio -o [-v] [-H newc|odc] [-F ARCHIVE] [-R OWNER[:GROUP]] <names | cpio -i [-dmtuv] [-F ARCHIVE] [-R OWNER[:GROUP]] [PATTERN...] | cpio -p [-dmuv] [-R OWNER[:GROUP]] DIR <names (newc by default)\n'
 HC=$(command -v cpio)
 HZ=$(command -v zstd)
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -33,7 +33,7 @@ t 'no writing through a symlink from the archive, by another spelling' 1 'mkdir 
 t 'hard links: the first name kept, the data not written to it' 0 'echo data >a; ln a b; printf "a\nb\n" | cpio -o >x.cpio 2>/dev/null; rm b; echo keep >a; touch -d @2000000000 a; cpio -i <x.cpio 2>/dev/null; cat a b' $'keep\ndata\n'
 needs_root t 'set-id kept as root' 0 'echo x >f; chmod 4755 f; echo f | cpio -o >a.cpio 2>/dev/null; rm f; cpio -i <a.cpio 2>/dev/null; stat -c %a f' $'4755\n'
 t '.. refused' 1 'mkdir d; echo x >f; echo d/../f | cpio -o >a.cpio 2>/dev/null; rm f; cpio -id <a.cpio 2>&1; r=$?; ls; exit $r' $'cpio: d/../f: member name contains \'..\'\n1 block\na.cpio\nd\n'
-t 'leading slash removed' 0 'mkdir d; echo x >d/f; echo "$(pwd)/d/f" | cpio -o >a.cpio 2>/dev/null; mkdir x; cd x; cpio -id <../a.cpio 2>&1 | head -n 1; find . -name f | wc -l' $'cpio: Removing leading \'/\' from member names\n1\n'
+t 'leading slash removed' 0 'mkdir d; echo x >d/f; echo "$(pwd)/d/f" | cpio -o >a.cpio 2>/dev/null; mkdir x; cd x; cpio -id <../a.cpio 2>&1 | head -n 1; find . -name f | wc -l' $'cpio: removing leading \'/\' from member names\n1\n'
 needs_root t 'devices and owners' 0 'mknod c c 1 3; echo x >f; chown 12:34 f; printf "c\nf\n" | cpio -o >a.cpio 2>/dev/null; cpio -tv <a.cpio 2>/dev/null | cut -c1-10,34-41; rm c f; cpio -i <a.cpio 2>/dev/null; stat -c "%F %t %T" c; stat -c "%u %g" f' $'crw-r--r--  1,   3\n-rw-r--r--       2\ncharacter special file 1 3\n12 34\n'
 t 'fifo modes: kept as root, umask without' 0 'umask 022; mkfifo -m 666 p; mkfifo -m 640 q; printf "p\nq\n" | cpio -o >a.cpio 2>/dev/null; rm p q; cpio -i <a.cpio 2>/dev/null; stat -c %a p q' "$( (($(id -u) == 0)) && echo 666 || echo 644)"$'\n640\n'
 needs_root t 'device and fifo modes as archived, no set-id bits' 0 "python3 $(printf %q "$top/test/extract/mkarchive.py") cpio c4640:c:1,3 n2640:p >a.cpio; umask 077; cpio -i <a.cpio 2>/dev/null; stat -c %a c p" $'640\n640\n'
@@ -58,9 +58,24 @@ t 'write error' 1 'echo x >f; echo f | cpio -o 2>&1 >/dev/full' $'cpio: write er
 t 'write error on a file' 1 'echo x >f; echo f | cpio -o -F /dev/full 2>&1' $'cpio: /dev/full: No space left on device\n'
 t 'write error, list' 1 'echo x >f; echo f | cpio -o 2>/dev/null | cpio -t 2>&1 >/dev/full' $'1 block\ncpio: write error: No space left on device\n'
 t 'no mode' 1 'cpio 2>&1' "$u"
-t 'two modes' 1 'cpio -oi 2>&1' $'cpio: only one of -o, -i\n'
+t 'two modes' 1 'cpio -oi 2>&1' $'cpio: only one of -o, -i, -p\n'
 t 'bad option' 1 'cpio -y 2>&1' $'cpio: -y: unknown option\n'"$u"
-t '--help' 0 'cpio --help' "$u"
+t '--help' 0 'cpio --help' "$u"$'long options: --create (-o), --extract (-i), --pass-through (-p), --list (-t),\n  --verbose (-v), --make-directories (-d), --preserve-modification-time (-m),\n  --unconditional (-u), --format (-H), --file (-F), --owner (-R)\n'
 needs cpio t 'GNU cpio reads ours' 0 "$tree"'find d | sort | cpio -o >a.cpio 2>/dev/null; mkdir x; cd x; '"$HC"' -idm --quiet <../a.cpio; '"$list"'; cmp d/e/b ../d/e/b && echo same' $'. d 755 3 \n./d d 755 3 \n./d/a f 644 2 \n./d/e d 750 2 \n./d/e/b f 644 1 \n./d/h f 644 2 \n./d/l l 777 1 a\n./d/p p 644 1 \nsame\n'
 needs cpio t 'ours reads GNU cpio, newc and odc' 0 "$tree"'find d | sort | '"$HC"' -o -H newc --quiet >a.cpio; find d | sort | '"$HC"' -o -H odc --quiet >b.cpio; for a in a b; do mkdir $a; cd $a; cpio -idm <../$a.cpio 2>/dev/null; '"$list"'; cmp d/e/b ../d/e/b && cd ..; done' "$(printf %s $'. d 755 3 \n./d d 755 3 \n./d/a f 644 2 \n./d/e d 750 2 \n./d/e/b f 644 1 \n./d/h f 644 2 \n./d/l l 777 1 a\n./d/p p 644 1 \n')$(printf '\n%s' $'. d 755 3 ' $'./d d 755 3 ' $'./d/a f 644 2 ' $'./d/e d 750 2 ' $'./d/e/b f 644 1 ' $'./d/h f 644 2 ' './d/l l 777 1 a' $'./d/p p 644 1 ')"$'\n'
 needs cpio t 'GNU cpio lists ours' 0 'echo x >f; touch -d @1000000000 f; echo f | cpio -o -H odc 2>/dev/null | '"$HC"' -tv --quiet | cut -c1-10,34-' $'-rw-r--r--       2 Sep  9  2001 f\n'
+t 'long options' 0 'mkdir x; echo hi >f; echo f | cpio --create --format=newc 2>/dev/null | (cd x && cpio --extract --verbose 2>&1); cat x/f' $'f\n1 block\nhi\n'
+t 'zero-sized hard links extracted as links' 0 'mkdir d x; touch d/a; ln d/a d/b; echo y >d/c; ln d/c d/e; find d | sort | cpio -o 2>/dev/null | (cd x && cpio -i 2>&1); cd x/d; stat -c "%n %h %s" a b c e; cat e' $'2 blocks\na 2 0\nb 2 0\nc 2 2\ne 2 2\ny\n'
+t '-R on create' 0 'echo x >f; echo f | cpio -o -R 4242:4343 2>/dev/null | cpio -tv 2>/dev/null | awk "{ print \$3, \$4 }"' $'4242 4343\n'
+needs_root t '-R user only, and user.group of old' 0 'echo x >f; chown 4001:4002 f; echo f | cpio -o -R 4242 2>/dev/null | cpio -tv 2>/dev/null | awk "{ print \$3, \$4 }"; echo f | cpio -o -R 4242.4343 2>/dev/null | cpio -tv 2>/dev/null | awk "{ print \$3, \$4 }"' $'4242 4002\n4242 4343\n'
+needs_root t '-R :group' 0 'echo x >f; chown 4001:4002 f; echo f | cpio -o -R :4009 2>/dev/null | cpio -tv 2>/dev/null | awk "{ print \$3, \$4 }"' $'4001 4009\n'
+t '-R on listing' 0 'echo x >f; echo f | cpio -o 2>/dev/null | cpio -tv -R 8765:4321 2>/dev/null | awk "{ print \$3, \$4 }"' $'8765 4321\n'
+needs_root t '-R on extraction' 0 'mkdir x; echo x >f; echo f | cpio -o 2>/dev/null | (cd x && cpio -i -R 99:98 2>/dev/null); stat -c "%u %g" x/f' $'99 98\n'
+t '-R bad user' 1 'echo f | cpio -o -R nosuchuser 2>&1' $'cpio: invalid user \'nosuchuser\'\n'
+t '-p copies beneath DIR' 0 'mkdir -p s/e x; echo hi >s/a; ln -s a s/l; ln s/a s/h; echo b >s/e/b; find s | sort | cpio -p x 2>&1; cd x; '"$list" $'1 block\n. d 755 3 \n./s d 755 3 \n./s/a f 644 2 \n./s/e d 755 2 \n./s/e/b f 644 1 \n./s/h f 644 2 \n./s/l l 777 1 a\n'
+t '-p -d makes DIR and drops a leading slash silently' 0 'echo /bin | cpio -pd x/y 2>&1; find x -name bin | wc -l' $'0 blocks\n1\n'
+t '-p without -d needs the directories' 1 'mkdir -p s/e; echo x >s/e/f; echo s/e/f | cpio -p x 2>&1' $'cpio: x: No such file or directory\n'
+t '-p keeps a newer file without -u' 0 'mkdir x; echo old >f; touch -d @100 f; echo new >x/f; echo f | cpio -p x 2>&1; cat x/f; echo f | cpio -pu x 2>&1; cat x/f' $'cpio: f not created: newer or same age version exists\n0 blocks\nnew\n1 block\nold\n'
+t '-p refuses ..' 1 'mkdir -p x s; echo y >f; echo s/../f | cpio -p x 2>&1; r=$?; ls x; exit $r' $'cpio: s/../f: member name contains \'..\'\n0 blocks\n'
+t '-p -v names the files' 0 'mkdir x; echo y >f; echo f | cpio -pv x 2>&1' $'f\n1 block\n'
+t '-p needs one DIR' 1 'cpio -p </dev/null 2>e; r=$?; head -c 6 e; echo; exit $r' $'usage:\n'

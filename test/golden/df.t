@@ -33,6 +33,6 @@ t 'missing, carries on' 0 'df nope . 2>&1 | sed -n 1p; df nope . 2>/dev/null | w
 t 'missing, carries on, status' 1 'df nope . >/dev/null 2>&1' ''
 t 'binary name' 0 ': >"$(printf "\001\377")"; df "$(printf "\001\377")" | wc -l' $'2\n'
 t 'bad option' 1 'df -z 2>&1' $'df: -z: unknown option\n'"$usage"
-t '--help' 0 'df --help' "$usage"
+t '--help' 0 'df --help' "$usage"$'long options: --all (-a), --human-readable (-h), --portability (-P),\n  --print-type (-T)\n'
 t 'write error' 1 'df . 2>&1 >/dev/full' $'df: write error: No space left on device\n'
 unset shape

@@ -2,7 +2,7 @@
 # so fixtures are sparse files (no blocks anywhere), apparent sizes (-b), or
 # sums checked against stat's block counts (512-byte units). du counts 1K
 # blocks, as GNU and BusyBox do; POSIX's 512 bytes under POSIXLY_CORRECT.
-usage=$'usage: du [-abchkmsx] [-d DEPTH] [-H|-L] [FILE...]\n'
+usage=$'usage: du [-abchklmsx] [-d DEPTH] [-H|-L] [FILE...]\n'
 blocks='stat -c %b'
 t 'file operand' 0 'truncate -s 1M f; du f' $'0\tf\n'
 t '1K units' 0 'head -c 10000 /dev/zero >f; [ "$(du f)" = "$(( ($('"$blocks"' f) + 1) / 2 ))	f" ] && echo same' $'same\n'
@@ -24,6 +24,14 @@ t '-s several' 0 'mkdir a b; du -s a b | cut -f2' $'a\nb\n'
 t '-d 0' 0 'mkdir -p d/e/f; du -d 0 d | cut -f2' $'d\n'
 t '-d 1' 0 'mkdir -p d/e/f d/g; du -d 1 d | cut -f2 | sort' $'d\nd/e\nd/g\n'
 t '-a -d 1' 0 'mkdir -p d/e; : >d/x; : >d/e/y; du -a -d 1 d | cut -f2 | sort' $'d\nd/e\nd/x\n'
+t '--max-depth=1' 0 'mkdir -p d/e/f d/g; du --max-depth=1 d | cut -f2 | sort' $'d\nd/e\nd/g\n'
+t '--max-depth 0' 0 'mkdir -p d/e/f; du --max-depth 0 d | cut -f2' $'d\n'
+t '--max-depth bad' 1 'du --max-depth=-1 . 2>&1' $'du: invalid depth \'-1\'\n'
+t 'hard links count once' 0 'mkdir d; head -c 8192 /dev/zero >d/f; ln d/f d/g; du -b d/f d/g | cut -f1' $'8192\n'
+t '-l counts hard links each time' 0 'mkdir d; head -c 8192 /dev/zero >d/f; ln d/f d/g; du -lab d | sort -k2 | cut -f1' $'20480\n8192\n8192\n'
+t '--count-links' 0 'mkdir d; head -c 8192 /dev/zero >d/f; ln d/f d/g; [ "$(du -l d)" != "$(du d)" ] && du --count-links -s -b d | cut -f1' $'20480\n'
+t 'long options' 0 'mkdir -p d/e; truncate -s 5 d/e/f; du --all --bytes --total d | cut -f2' $'d/e/f\nd/e\nd\ntotal\n'
+t '--summarize --human-readable' 0 'mkdir -p d; truncate -s 3M d/f; du --summarize --bytes --human-readable d/f' $'3.0M\td/f\n'
 t '-d bad' 1 'du -d x . 2>&1' $'du: invalid depth \'x\'\n'
 t '-c' 0 'truncate -s 100 a; truncate -s 200 b; du -bc a b' $'100\ta\n200\tb\n300\ttotal\n'
 t '-c with directories' 0 'mkdir d; truncate -s 100 d/a; du -c d | cut -f2' $'d\ntotal\n'
@@ -44,6 +52,6 @@ t 'binary name' 0 'truncate -s 1 "$(printf "\001\377")"; du -b "$(printf "\001\3
 t 'deep tree' 0 "mkdir -p \$(printf 'x/%.0s' {1..500}) && du x | wc -l" $'500\n'
 t 'many files' 0 'mkdir d; (cd d && truncate -s 1 f{1..2000}); du -ab d | grep -c "^1	"' $'2000\n'
 t 'bad option' 1 'du -z 2>&1' $'du: -z: unknown option\n'"$usage"
-t '--help' 0 'du --help' "$usage"
+t '--help' 0 'du --help' "$usage"$'long options: --all (-a), --bytes (-b), --total (-c), --max-depth (-d),\n  --human-readable (-h), --dereference-args (-H), --count-links (-l),\n  --dereference (-L), --summarize (-s), --one-file-system (-x)\n'
 t 'write error' 1 'mkdir d; du d 2>&1 >/dev/full' $'du: write error: No space left on device\n'
 unset blocks

@@ -1,5 +1,5 @@
 # ln.t - golden tests for ln (links checked with stat, readlink and find)
-usage=$'usage: ln [-fnsTv] [-L|-P] TARGET... [LINK|DIR]\n'
+usage=$'usage: ln [-fnsTv] [-L|-P] {TARGET... [LINK|DIR] | -t DIR TARGET...}\n'
 same='[ "$(stat -c %i a)" = "$(stat -c %i b)" ] && echo same'
 t 'hard link' 0 'echo x >a; ln a b; '"$same"'; stat -c %h a' $'same\n2\n'
 t 'symlink' 0 'ln -s some/where l; readlink l' $'some/where\n'
@@ -36,8 +36,9 @@ t '-L links the target' 0 'echo x >f; ln -s f l; ln -L l h; stat -c "%F %h" h' $
 t '-L dangling' 1 'ln -s nowhere l; ln -L l h 2>&1' $'ln: l: No such file or directory\n'
 t 'binary names' 0 'ln -s "$(printf "\001\377")" "$(printf "\002")"; readlink "$(printf "\002")" | od -An -c' $' 001 377  \\n\n'
 t 'long target' 0 'ln -s "$(printf "t%.0s" {1..4000})" l; readlink l | wc -c' $'4001\n'
+t '-s -t DIR' 0 'mkdir d; ln -s -t d /x /y; readlink d/x d/y' $'/x\n/y\n'
 t 'no operand' 1 'ln 2>&1' "$usage"
 t 'bad option' 1 'ln -x a b 2>&1' $'ln: -x: unknown option\n'"$usage"
-t '--help' 0 'ln --help' "$usage"$'long options: --force (-f), --logical (-L), --no-dereference (-n),\n  --physical (-P), --symbolic (-s), --no-target-directory (-T), --verbose (-v)\n'
+t '--help' 0 'ln --help' "$usage"$'long options: --force (-f), --logical (-L), --no-dereference (-n),\n  --physical (-P), --symbolic (-s), --no-target-directory (-T),\n  --target-directory (-t), --verbose (-v)\n'
 t 'write error' 1 ': >a; ln -v a b 2>&1 >/dev/full; r=$?; stat -c %h b; exit $r' $'ln: write error: No space left on device\n2\n'
 unset same

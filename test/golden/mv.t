@@ -1,7 +1,7 @@
 # mv.t - golden tests for mv (results checked with find, stat and cat). Moves
 # across file systems need a second one: a tmpfs on ./x in a private mount
 # namespace, which takes root and unshare; its commands run in an inner bash.
-usage=$'usage: mv [-finTv] SOURCE... TARGET\n'
+usage=$'usage: mv [-finTv] {SOURCE... TARGET | -t DIR SOURCE...}\n'
 xdev() {
 	if (($(id -u) != 0)) || ! command -v unshare >/dev/null; then
 		echo "skip $file: $2: a second file system needs root and unshare"
@@ -55,8 +55,10 @@ xdev t 'across: onto a full directory' 1 'mkdir d; mkdir -p x/d/y; mv -T d x/d 2
 xdev t 'across: directory onto a file' 1 'mkdir d; : >x/f; mv -T d x/f 2>&1' $'mv: x/f: Not a directory\n'
 xdev t 'across: -v' 0 ': >a; mv -v a x' $'renamed \'a\' -> \'x/a\'\n'
 xdev t 'across: a failed copy keeps the source' 1 'umount x; mount -t tmpfs -o size=64k tmpfs x; mkdir s; head -c 1000000 /dev/zero >s/big; mv s x 2>&1; r=$?; find s | sort; exit $r' $'mv: x/s/big: No space left on device\nmv: s: not removed, as not all of it was copied\ns\ns/big\n'
+t '-t DIR' 0 'mkdir d; echo 1 >a; echo 2 >b; mv -t d a b; ls; cat d/a d/b' $'d\n1\n2\n'
+t '-t a missing directory' 1 'echo 1 >a; mv -t nosuch a 2>&1; r=$?; ls; exit $r' $'mv: nosuch: No such file or directory\na\n'
 t 'no operand' 1 'mv 2>&1' "$usage"
 t 'one operand' 1 ': >a; mv a 2>&1' "$usage"
 t 'bad option' 1 'mv -z a b 2>&1' $'mv: -z: unknown option\n'"$usage"
-t '--help' 0 'mv --help' "$usage"$'long options: --force (-f), --interactive (-i), --no-clobber (-n),\n  --no-target-directory (-T), --verbose (-v)\n'
+t '--help' 0 'mv --help' "$usage"$'long options: --force (-f), --interactive (-i), --no-clobber (-n),\n  --no-target-directory (-T), --target-directory (-t), --verbose (-v)\n'
 t 'write error' 1 ': >a; mv -v a b 2>&1 >/dev/full; r=$?; ls; exit $r' $'mv: write error: No space left on device\nb\n'

@@ -47,7 +47,7 @@ t 'invalid sleep' 1 'tail -s x 2>&1' $'tail: x: invalid number of seconds\n'
 t 'write error' 1 'seq 3 | tail 2>&1 >/dev/full' $'tail: write error: No space left on device\n'
 skip_if_root t 'unreadable file' 1 'printf x >f; chmod 000 f; tail f 2>&1' $'tail: f: Permission denied\n'
 t 'bad option' 1 'tail -z 2>&1' $'tail: -z: unknown option\nusage: tail [-fFqv] [-s SECONDS] [-n [+]LINES | -c [+]BYTES] [FILE...]\n'
-t '--help' 0 'tail --help' $'usage: tail [-fFqv] [-s SECONDS] [-n [+]LINES | -c [+]BYTES] [FILE...]\n'
+t '--help' 0 'tail --help' $'usage: tail [-fFqv] [-s SECONDS] [-n [+]LINES | -c [+]BYTES] [FILE...]\nlong options: --bytes (-c), --follow (-f), --lines (-n), --quiet (-q),\n  --silent (-q), --sleep-interval (-s), --verbose (-v)\n'
 # inotify: with a 30 s poll interval an append still shows at once (the bound is generous, for a loaded machine)
 t '-f, an append shows without waiting for -s' 0 'seq 2 >f; tail -s 30 -f f >out & sleep 0.5; echo 3 >>f; i=0; while [ $i -lt 50 ] && ! grep -q 3 out; do sleep 0.1; i=$((i+1)); done; kill $!; cat out' $'1\n2\n3\n'
 t '-F, a file renamed and made again shows without waiting for -s' 0 'echo one >f; tail -s 30 -F f >out 2>/dev/null & sleep 0.5; mv f g; echo two >f; i=0; while [ $i -lt 50 ] && ! grep -q two out; do sleep 0.1; i=$((i+1)); done; kill $!; cat out' $'one\ntwo\n'

@@ -1,5 +1,5 @@
 # tar.t - golden tests for tar (host GNU tar, gzip and zstd, where there are, check the formats)
-u=$'usage: tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [--strip-components N] [FILE...]\n'
+u=$'usage: tar -c|-t|-x [-vzmOpo] [--zstd] [-f ARCHIVE] [-C DIR] [-X FILE] [--strip-components N] [FILE...]\n'
 HT=$(command -v tar)
 HG=$(command -v gzip)
 HZ=$(command -v zstd)
@@ -44,9 +44,10 @@ t 'no writing through a symlink from the archive, by another spelling' 1 'mkdir 
 t 'a hard link to a symlink is a symlink' 0 'ln -s nowhere l; ln l h; tar -cf a.tar l h; rm l h; tar -xf a.tar; readlink l h' $'nowhere\nnowhere\n'
 needs_root t 'set-id kept with the owners, dropped without' 0 'echo x >f; chmod 6755 f; mkdir d; chmod 2755 d; tar -cf a.tar f d; rm -r f d; tar -xf a.tar; stat -c %a f d; rm -r f d; tar -xof a.tar; stat -c %a f d' $'6755\n2755\n755\n2755\n'
 needs_root t 'no device nodes without the owners' 1 'mknod c c 1 3; mkfifo p; tar -cf a.tar c p; rm c p; tar -xof a.tar 2>&1; r=$?; ls; exit $r' $'tar: c: device not created: owners not kept\na.tar\np\n'
-t '.. refused' 1 'mkdir d; echo x >f; tar -cf a.tar d/../f; rm f; tar -xf a.tar 2>&1; r=$?; ls; exit $r' $'tar: d/../f: member name contains \'..\'\na.tar\nd\n'
-t 'leading slash removed' 0 'mkdir d; echo x >d/f; tar -cf a.tar "$(pwd)/d/f" 2>&1; tar -tf a.tar | grep -c "^/"; mkdir x; tar -xf a.tar -C x; find x -name f | wc -l' $'tar: Removing leading \'/\' from member names\n0\n1\n'
-needs tar t 'absolute member names on extraction' 0 'echo x >f; '"$HT"' -cPf a.tar "$PWD/f"; p=$PWD; mkdir x; cd x; tar -xf ../a.tar 2>&1; cat "${p#/}/f"' $'tar: Removing leading \'/\' from member names\nx\n'
+t 'through the last .. stripped on create (GNU, BusyBox)' 0 'mkdir -p d/e; echo x >f; echo y >d/e/g; tar -cf a.tar d/../f ./d/../d/e 2>&1; tar -tf a.tar' $'tar: removing leading \'d/../\' from member names\ntar: removing leading \'./d/../\' from member names\nf\nd/e/\nd/e/g\n'
+needs python3 t '.. refused on extract (GNU)' 1 'mkdir d; echo x >f; '"$MK"' f:d/../f:y f:../g:z | tar -xf - 2>&1; r=$?; cat f; ls; exit $r' $'tar: d/../f: member name contains \'..\'\ntar: ../g: member name contains \'..\'\nx\nd\nf\n'
+t 'leading slash removed' 0 'mkdir d; echo x >d/f; tar -cf a.tar "$(pwd)/d/f" 2>&1; tar -tf a.tar | grep -c "^/"; mkdir x; tar -xf a.tar -C x; find x -name f | wc -l' $'tar: removing leading \'/\' from member names\n0\n1\n'
+needs tar t 'absolute member names on extraction' 0 'echo x >f; '"$HT"' -cPf a.tar "$PWD/f"; p=$PWD; mkdir x; cd x; tar -xf ../a.tar 2>&1; cat "${p#/}/f"' $'tar: removing leading \'/\' from member names\nx\n'
 needs python3 t '-tv, a time past any year' 0 "$MK"' t:f:100000000000000000 t:g:99999999999999999999 | tar -tv' $'-rw-r--r-- root/root         0 100000000000000000 f\n-rw-r--r-- root/root         0 9223372036854775807 g\n'
 needs python3 t 'base-256 size' 0 "$MK"' s:f:800000000000000000000200 | tar -tv 2>&1 | cut -c1-30' $'-rw-r--r-- root/root       512\n'
 needs python3 t 'base-256 size past LLONG_MAX' 1 "$MK"' s:f:80ffffffffffffffffffffff | tar -t 2>&1' $'tar: -: f: bad size\n'
@@ -70,7 +71,9 @@ t 'missing file, carries on' 1 'echo x >f; tar -cf a.tar nope f 2>&1; r=$?; tar 
 skip_if_root t 'unreadable file, carries on' 1 'echo x >f; : >g; chmod 000 g; tar -cf a.tar g f 2>&1; r=$?; tar -tf a.tar; exit $r' $'tar: g: Permission denied\nf\n'
 t 'missing archive' 1 'tar -tf nope 2>&1' $'tar: nope: No such file or directory\n'
 t 'empty archive refused' 1 'tar -cf a.tar 2>&1; r=$?; ls; exit $r' $'tar: cowardly refusing to create an empty archive\n'
-t 'empty input' 0 'tar -tf - </dev/null' ''
+t 'empty input is a short read' 1 'tar -tf - </dev/null 2>&1' $'tar: short read\n'
+needs gzip t 'empty gzip input is a short read' 1 'tar -tzf - </dev/null 2>&1' $'tar: short read\n'
+t 'an archive of nothing is no short read' 0 'touch f; tar -cf a.tar --exclude f f; tar -tvf a.tar; wc -c <a.tar' $'10240\n'
 t 'empty files' 0 ': >e; tar -cf a.tar e; rm e; tar -xf a.tar; wc -c <e' $'0\n'
 t 'binary, more than 1 MiB' 0 'head -c 1500000 /dev/urandom >b; printf "\0" >>b; tar -cf a.tar b; mkdir x; tar -xf a.tar -C x; cmp b x/b && echo same' $'same\n'
 t 'compressed, more than 1 MiB' 0 'seq 1 300000 >f; tar -czf a.tgz f; tar --zstd -cf a.tzst f; tar -xOf a.tgz | cmp - f && tar -xOf a.tzst | cmp - f && echo same' $'same\n'
@@ -88,7 +91,7 @@ t 'no mode' 1 'tar -f a.tar 2>&1' "$u"
 t 'two modes' 1 'tar -ct 2>&1' $'tar: only one of -c, -t, -x\n'
 t 'bad option' 1 'tar -y 2>&1' $'tar: -y: unknown option\n'"$u"
 t 'bad long option' 1 'tar --frob 2>&1' $'tar: unknown option --frob\n'"$u"
-t '--help' 0 'tar --help' "$u"$'long options: --create (-c), --list (-t), --extract (-x), --get (-x),\n  --file (-f), --verbose (-v), --directory (-C), --gzip (-z), --gunzip (-z),\n  --zstd, --to-stdout (-O), --touch (-m), --preserve-permissions (-p),\n  --same-permissions (-p), --strip-components, --same-owner, --no-same-owner\n'
+t '--help' 0 'tar --help' "$u"$'long options: --create (-c), --list (-t), --extract (-x), --get (-x),\n  --file (-f), --verbose (-v), --directory (-C), --gzip (-z), --gunzip (-z),\n  --zstd, --to-stdout (-O), --touch (-m), --preserve-permissions (-p),\n  --same-permissions (-p), --strip-components, --same-owner, --no-same-owner,\n  --exclude, --exclude-from (-X), --overwrite\n'
 needs tar t 'GNU tar reads ours' 0 "$tree"'tar -cf a.tar d; mkdir x; '"$HT"' -xf a.tar -C x; cd x; '"$list"'; cmp d/e/b ../d/e/b && echo same' $'. d 755 3 \n./d d 755 3 \n./d/a f 644 2 \n./d/e d 750 2 \n./d/e/b f 644 1 \n./d/h f 644 2 \n./d/l l 777 1 a\n./d/p p 644 1 \nsame\n'
 needs tar t 'ours reads GNU tar' 0 "$tree"'touch -d @1000000000 d; '"$HT"' -cf a.tar d; mkdir x; tar -xf a.tar -C x; cd x; '"$list"'; cmp d/e/b ../d/e/b && echo same' $'. d 755 3 \n./d d 755 3 \n./d/a f 644 2 \n./d/e d 750 2 \n./d/e/b f 644 1 \n./d/h f 644 2 \n./d/l l 777 1 a\n./d/p p 644 1 \nsame\n'
 needs tar t 'GNU tar lists ours' 0 "$tree"'tar -cf a.tar d; '"$HT"' -tvf a.tar | sed "s,root/root,u/g,"' $'drwxr-xr-x u/g         0 2001-09-09 01:46 d/\n-rw-r--r-- u/g         3 2001-09-09 01:46 d/a\ndrwxr-x--- u/g         0 2001-09-09 01:46 d/e/\n-rw-r--r-- u/g      3000 2001-09-09 01:46 d/e/b\nhrw-r--r-- u/g         0 2001-09-09 01:46 d/h link to d/a\nlrwxrwxrwx u/g         0 2001-09-09 01:46 d/l -> a\nprw-r--r-- u/g         0 2001-09-09 01:46 d/p\n'
@@ -96,3 +99,13 @@ needs tar t 'long names both ways: pax and GNU' 0 'n=$(printf "%0120d" 0); mkdir
 needs tar t 'GNU tar reads our -z' 0 'seq 1 1000 >f; tar -czf a.tgz f; '"$HT"' -xzOf a.tgz | cmp - f && echo same' $'same\n'
 needs gzip t 'host gzip output' 0 'echo x >f; '"$HT"' -cf - f | '"$HG"' -c >a.tgz; tar -xzOf a.tgz' $'x\n'
 needs zstd t 'host zstd output, and ours to host zstd' 0 'echo x >f; tar -cf - f | '"$HZ"' -q >a.tzst; tar --zstd -xOf a.tzst; tar --zstd -cf - f | '"$HZ"' -dc | tar -xO' $'x\nx\n'
+t '-X excludes, --exclude too' 0 'mkdir -p d/e; touch d/a d/b d/e/f; printf "b\n\ne\n" >x; tar -cf a.tar -X x --exclude "*.t" d; tar -tf a.tar' $'d/\nd/a\n'
+t '-X on extraction: a name, a directory and after a slash' 0 'mkdir -p d/e; touch d/a d/b d/e/f; tar -cf a.tar d; rm -r d; echo d/e >x; tar -xvf a.tar -X x --exclude=b' $'d/\nd/a\n'
+t '-X on listing' 0 'mkdir d; touch d/a d/b; tar -cf a.tar d; echo "*a" >x; tar -tf a.tar -X x' $'d/\nd/b\n'
+t 'an excluded operand is no error' 0 'touch a b; tar -cf a.tar a b; rm a b; echo a >x; tar -xf a.tar a b -X x; ls' $'a.tar\nb\nx\n'
+t '-X in the old style' 0 'touch a b; tar -cf a.tar a b; echo a >x; tar tfX a.tar x' $'b\n'
+t '-X missing file' 1 'tar -tf a.tar -X nope 2>&1' $'tar: nope: No such file or directory\n'
+t '--overwrite writes through a hard link' 0 'echo new >f; tar -cf a.tar f; echo old >f; ln f g; tar -xf a.tar --overwrite; cat g; stat -c %h f' $'new\n2\n'
+t 'without --overwrite the file is replaced' 0 'echo new >f; tar -cf a.tar f; echo old >f; ln f g; tar -xf a.tar; cat g; stat -c %h f' $'old\n1\n'
+t '--overwrite replaces a symlink, never writes through it' 0 'echo new >f; tar -cf a.tar f; rm f; echo keep >k; ln -s k f; tar -xf a.tar --overwrite; cat k; test -L f || cat f' $'keep\nnew\n'
+t '--overwrite replaces a fifo' 0 'echo new >f; tar -cf a.tar f; rm f; mkfifo f; tar -xf a.tar --overwrite; cat f' $'new\n'

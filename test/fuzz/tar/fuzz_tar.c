@@ -36,6 +36,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		/* What a fatal error left for exit to free. */
 		free(tar.found);
 		free(tar.args);
+		free(tar.xt.said.prefix);
 	}
 	zio_free(tar.z);	/* tar leaves it to exit in any case */
 	tar.z = NULL;
