@@ -21,11 +21,25 @@ a_space(struct arith *a)
 		a->s++;
 }
 
+/* The value of digit C in BASE (up to 64: 0-9, a-z, A-Z, @, _), else 99. */
+static int
+a_digit(int c, int base)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + (base <= 36 ? 10 : 36);
+	return c == '@' && base > 36 ? 62 : c == '_' && base > 36 ? 63 : 99;
+}
+
 static long
 a_number(const char *s, const char **end)
 {
 	unsigned long v = 0;
 	int base = 10, d;
+	const char *t;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
@@ -33,16 +47,17 @@ a_number(const char *s, const char **end)
 	} else if (s[0] == '0') {
 		base = 8;
 	}
+	for (t = s; *t >= '0' && *t <= '9'; t++)
+		;
+	if (*t == '#' && s[0] != '0') {	/* BASE#DIGITS */
+		base = (int)strtol(s, NULL, 10);
+		if (base < 2 || base > 64)
+			a_error("invalid base");
+		s = t + 1;
+	}
 	for (;; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (*s >= 'a' && *s <= 'z')
-			d = *s - 'a' + 10;
-		else if (*s >= 'A' && *s <= 'Z')
-			d = *s - 'A' + 10;
-		else if (*s == '_')
-			d = 99;
-		else
+		d = a_digit((unsigned char)*s, base);
+		if (d == 99 && !is_name_char((unsigned char)*s))
 			break;
 		if (d >= base)
 			a_error("bad number");
@@ -52,8 +67,10 @@ a_number(const char *s, const char **end)
 	return (long)v;
 }
 
+static long a_eval(const char *s, int noeval, int depth);
+
 static long
-var_number(const char *name)
+var_number(struct arith *a, const char *name)
 {
 	const char *v = getvar(name), *end;
 	long n;
@@ -68,14 +85,15 @@ var_number(const char *name)
 		v++;
 	if (*v == '-' || *v == '+')
 		neg = *v++ == '-';
-	if (!(*v >= '0' && *v <= '9'))
-		a_error("bad number");
-	n = a_number(v, &end);
-	while (*end == ' ' || *end == '\t' || *end == '\n')
-		end++;
-	if (*end)
-		a_error("bad number");
-	return neg ? (long)(0UL - (unsigned long)n) : n;
+	if (*v >= '0' && *v <= '9') {
+		n = a_number(v, &end);
+		while (*end == ' ' || *end == '\t' || *end == '\n')
+			end++;
+		if (*end == '\0')
+			return neg ? (long)(0UL - (unsigned long)n) : n;
+	}
+	/* not a number (jv=iv, A="3 + 5"): an expression */
+	return a_eval(getvar(name), a->noeval, a->depth + 1);
 }
 
 static const char *
@@ -123,13 +141,22 @@ a_primary(struct arith *a)
 	if (!is_name_start((unsigned char)*a->s))
 		a_error(*a->s ? "syntax error" : "missing operand");
 	a_name(a, name, sizeof name);
-	v = a->noeval ? 0 : var_number(name);
+	v = a->noeval ? 0 : var_number(a, name);
 	a_space(a);
 	if ((a->s[0] == '+' || a->s[0] == '-') && a->s[1] == a->s[0]) {
 		a_setvar(a, name, a->s[0] == '+' ? v + 1 : v - 1);
 		a->s += 2;
 	}
 	return v;
+}
+
+/* Is "++" or "--" before S an increment? Otherwise (as "(a)+++3") two signs. */
+static int
+pre_name(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	return is_name_start((unsigned char)*s);
 }
 
 static long
@@ -141,13 +168,11 @@ a_unary(struct arith *a)
 
 	a_space(a);
 	c = *a->s;
-	if ((c == '+' || c == '-') && a->s[1] == c) {
+	if ((c == '+' || c == '-') && a->s[1] == c && pre_name(a->s + 2)) {
 		a->s += 2;
 		a_space(a);
-		if (!is_name_start((unsigned char)*a->s))
-			a_error("syntax error");
 		a_name(a, name, sizeof name);
-		v = a->noeval ? 0 : var_number(name);
+		v = a->noeval ? 0 : var_number(a, name);
 		return a_setvar(a, name, c == '+' ? v + 1 : v - 1);
 	}
 	if (c == '+' || c == '-' || c == '!' || c == '~') {
@@ -167,7 +192,7 @@ static const struct {
 } binops[] = {
 	{ "||", 1 }, { "&&", 2 }, { "==", 6 }, { "!=", 6 }, { "<=", 7 }, { ">=", 7 },
 	{ "<<", 8 }, { ">>", 8 }, { "|", 3 }, { "^", 4 }, { "&", 5 }, { "<", 7 },
-	{ ">", 7 }, { "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
+	{ ">", 7 }, { "+", 9 }, { "-", 9 }, { "**", 11 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
 };
 
 /* The binary operator at a->s (not an assignment), or -1. */
@@ -196,6 +221,21 @@ a_binop(struct arith *a)
 }
 
 static long
+a_power(long l, long r, int noeval)
+{
+	unsigned long v = 1;
+
+	if (r < 0) {
+		if (noeval)
+			return 0;
+		a_error("exponent less than 0");
+	}
+	for (; r > 0; r--)
+		v *= (unsigned long)l;
+	return (long)v;
+}
+
+static long
 a_apply(const char *op, long l, long r, int noeval)
 {
 	unsigned long ul = (unsigned long)l, ur = (unsigned long)r;
@@ -210,7 +250,7 @@ a_apply(const char *op, long l, long r, int noeval)
 	case '>': return op[1] == '>' ? l >> (r & 63) : op[1] ? l >= r : l > r;
 	case '+': return (long)(ul + ur);
 	case '-': return (long)(ul - ur);
-	case '*': return (long)(ul * ur);
+	case '*': return op[1] ? a_power(l, r, noeval) : (long)(ul * ur);
 	}
 	if (r == 0) {
 		if (noeval)
@@ -233,7 +273,8 @@ a_binary(struct arith *a, int minprec)
 		skip = (binops[i].op[0] == '&' && binops[i].op[1] && !l) ||
 			(binops[i].op[0] == '|' && binops[i].op[1] && l);
 		a->noeval += skip;
-		r = a_binary(a, binops[i].prec + 1);
+		/* ** groups to the right */
+		r = a_binary(a, binops[i].prec + (binops[i].prec != 11));
 		a->noeval -= skip;
 		l = a_apply(binops[i].op, l, r, a->noeval || skip);
 	}
@@ -256,7 +297,7 @@ a_ternary(struct arith *a)
 	if (*a->s++ != ':')
 		a_error("missing \":\"");
 	a->noeval += !!c;
-	y = a_assign(a);
+	y = a_ternary(a);	/* "1 ? 2 : x += 2" is an error */
 	a->noeval -= !!c;
 	return c ? x : y;
 }
@@ -287,7 +328,7 @@ a_assign(struct arith *a)
 			if (n > 1) {
 				memcpy(opb, ops[i], n - 1);
 				opb[n - 1] = '\0';
-				v = a_apply(opb, a->noeval ? 0 : var_number(name), v, a->noeval);
+				v = a_apply(opb, a->noeval ? 0 : var_number(a, name), v, a->noeval);
 			}
 			a->depth--;
 			return a_setvar(a, name, v);
@@ -299,15 +340,17 @@ a_assign(struct arith *a)
 	return v;
 }
 
-long
-arith(const char *s)
+static long
+a_eval(const char *s, int noeval, int depth)
 {
 	struct arith a;
 	long v;
 
+	if (depth > MAXDEPTH)
+		a_error("nesting too deep");
 	a.s = s;
-	a.noeval = 0;
-	a.depth = 0;
+	a.noeval = noeval;
+	a.depth = depth;
 	a_space(&a);
 	if (*a.s == '\0')
 		return 0;
@@ -316,4 +359,26 @@ arith(const char *s)
 	if (*a.s)
 		a_error("syntax error");
 	return v;
+}
+
+long
+arith(const char *s)
+{
+	return a_eval(s, 0, 0);
+}
+
+/* let EXPR...: each argument evaluated; status 0 if the last is not zero. */
+int
+bi_let(int argc, char **argv)
+{
+	long v = 0;
+	int i;
+
+	if (argc < 2) {
+		msg("let: expression expected");
+		return 1;
+	}
+	for (i = 1; i < argc; i++)
+		v = arith(argv[i]);
+	return v == 0;
 }

@@ -332,6 +332,7 @@ const struct builtin builtins[] = {
 	{ "getopts", bi_getopts, 0 },
 	{ "jobs", bi_jobs, 0 },
 	{ "kill", bi_kill, 0 },
+	{ "let", bi_let, 0 },
 	{ "local", bi_local, 0 },
 	{ "pwd", bi_pwd, 0 },
 	{ "read", bi_read, 0 },

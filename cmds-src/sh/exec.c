@@ -399,7 +399,7 @@ xtrace(struct word *as, char **argv)
 	for (; as; as = as->next) {
 		sb_adds(&b, as->name);
 		sb_addc(&b, '=');
-		sb_adds(&b, expand_word_str(as, EXP_TILDE));
+		sb_adds(&b, expand_word_str(as, EXP_TILDE | EXP_ASSIGN));
 		if (as->next || (argv && *argv))
 			sb_addc(&b, ' ');
 	}
@@ -421,7 +421,7 @@ do_assigns(struct word *as, struct saved_var **save, unsigned flags)
 	char *v;
 
 	for (; as; as = as->next) {
-		v = expand_word_str(as, EXP_TILDE);
+		v = expand_word_str(as, EXP_TILDE | EXP_ASSIGN);
 		if (save) {
 			s = var_save(as->name);
 			s->next = *save;
@@ -490,7 +490,7 @@ shell_exec(char **argv, char **env)
 	if (strchr(argv[0], '/')) {
 		try_exec(argv[0], argv, env);
 		s.err = errno;
-	} else {
+	} else if (argv[0][0] != '\0') {	/* "" names no command */
 		path_search(getvar("PATH"), argv[0], search_one, &s);
 	}
 	if (s.err == ENOENT || s.err == ENOTDIR) {

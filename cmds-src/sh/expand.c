@@ -8,7 +8,8 @@
 struct xstate {
 	int flags, esc, glob, started, delim;
 	const char *ifs;
-	struct sbuf cur;
+	struct sbuf cur;	/* with backslashes before quoted magic characters (esc) */
+	struct sbuf plain;	/* the same field as it is (esc and EXP_SPLIT) */
 	struct fields *out;
 };
 
@@ -28,19 +29,6 @@ fields_add(struct fields *f, char *s)
 	f->v[f->n] = NULL;
 }
 
-static void
-pat_unescape(char *s)
-{
-	char *d = s;
-
-	for (; *s; s++) {
-		if (*s == '\\' && s[1])
-			s++;
-		*d++ = *s;
-	}
-	*d = '\0';
-}
-
 static int
 str_cmp(const void *a, const void *b)
 {
@@ -48,15 +36,14 @@ str_cmp(const void *a, const void *b)
 }
 
 static void
-glob_field(struct fields *f, char *pat)
+glob_field(struct fields *f, char *pat, char *plain)
 {
 	glob_t g;
 	size_t i;
 	int first = f->n;
 
 	if (glob(pat, 0, NULL, &g) != 0) {
-		pat_unescape(pat);
-		fields_add(f, pat);
+		fields_add(f, plain);
 		return;
 	}
 	for (i = 0; i < g.gl_pathc; i++)
@@ -75,27 +62,44 @@ x_endfield(struct xstate *x, int force)
 	s = sb_str(&x->cur);
 	if (x->flags & EXP_SPLIT) {
 		if (x->glob && !sh.opt['f'] && has_magic(s))
-			glob_field(x->out, s);
-		else {
-			if (x->esc)
-				pat_unescape(s);
-			fields_add(x->out, s);
-		}
+			glob_field(x->out, s, sb_str(&x->plain));
+		else
+			fields_add(x->out, x->esc ? sb_str(&x->plain) : s);
 	} else {
 		fields_add(x->out, s);
 	}
 	sb_init(&x->cur, NULL);
+	sb_init(&x->plain, NULL);
 	x->started = x->glob = 0;
 }
 
 static void
 x_addc(struct xstate *x, int c, int quoted)
 {
-	if (x->esc && (c == '\\' || (quoted && (c == '*' || c == '?' || c == '['))))
+	if (x->esc && (c == '\\' || (quoted && strchr("*?[]!^-", c))))
 		sb_addc(&x->cur, '\\');
 	else if (!quoted && (c == '*' || c == '?' || c == '['))
 		x->glob = 1;
 	sb_addc(&x->cur, c);
+	if (x->esc && (x->flags & EXP_SPLIT))
+		sb_addc(&x->plain, c);
+}
+
+/*
+ * A character of an unquoted expansion's value. As in other shells, a
+ * backslash in it quotes the next character in a pattern; in a field that
+ * matches no file it stays.
+ */
+static void
+x_addv(struct xstate *x, int c)
+{
+	if (c != '\\' || !x->esc) {
+		x_addc(x, c, 0);
+		return;
+	}
+	sb_addc(&x->cur, c);
+	if (x->flags & EXP_SPLIT)
+		sb_addc(&x->plain, c);
 }
 
 static void
@@ -128,13 +132,16 @@ x_val(struct xstate *x, const char *s, int quoted)
 			sb_adds(&x->cur, s);
 			return;
 		}
-		while (*s)
-			x_addc(x, (unsigned char)*s++, quoted);
+		for (; (c = (unsigned char)*s) != 0; s++)
+			if (quoted)
+				x_addc(x, c, 1);
+			else
+				x_addv(x, c);
 		return;
 	}
 	for (; (c = (unsigned char)*s) != 0; s++) {
 		if (!strchr(x->ifs, c)) {
-			x_addc(x, c, 0);
+			x_addv(x, c);
 			x->delim = 0;
 		} else if (is_ifs_space(c)) {
 			if (x->cur.n || x->started) {
@@ -248,7 +255,8 @@ x_positional(struct xstate *x, struct part *q)
 		return;
 	}
 	if (q->dq || !(x->flags & EXP_SPLIT)) {
-		sep = q->s[0] == '*' ? ifs_value()[0] : ' ';
+		/* v=$@ and v="$@" join as $* does, as in ash and dash */
+		sep = ifs_value()[0];
 		x_val(x, join_params(sep), q->dq);
 		if (q->dq)
 			x->started = 1;
@@ -264,6 +272,7 @@ x_positional(struct xstate *x, struct part *q)
 }
 
 static void x_parts(struct xstate *x, struct part *q, int insub);
+static void x_tilde(struct xstate *x, struct part *q, int at);
 
 /* ${x#pat} and friends: the part of VAL that PAT does not match. */
 static const char *
@@ -293,14 +302,121 @@ trim(const char *val, const char *pat, int op)
 	return val;
 }
 
+/* Does the locale the variables name (LC_ALL, LC_CTYPE, LANG) use UTF-8? */
+static int
+utf8_locale(void)
+{
+	static const char *const names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++) {
+		v = getvar(names[i]);
+		if (v && *v)
+			return strcasestr(v, "utf-8") || strcasestr(v, "utf8");
+	}
+	return 0;
+}
+
+/* ${#x}: characters, in a UTF-8 locale; else bytes. */
+static size_t
+length(const char *v)
+{
+	size_t n = 0;
+
+	if (!utf8_locale())
+		return strlen(v);
+	for (; *v; v++)
+		n += ((unsigned char)*v & 0xc0) != 0x80;
+	return n;
+}
+
+/* ${x:offset:length}: a negative offset counts from the end, a negative length too. */
+static const char *
+substring(const char *v, struct part *q)
+{
+	long n = (long)strlen(v), off = arith(expand_str(q->sub, 0)), end = n;
+
+	if (off < 0)
+		off += n;
+	if (off < 0 || off > n)
+		return "";
+	if (q->colon) {
+		end = arith(q->rep ? expand_str(q->rep, 0) : "0");
+		end = end < 0 ? n + end : end > n - off ? n : off + end;
+		if (end < off)
+			return "";
+	}
+	return st_strndup(v + off, end - off);
+}
+
+/* The end of the longest match of PAT in T (of length N) from I; -1 if none. */
+static long
+match_end(char *t, size_t n, size_t i, const char *pat)
+{
+	size_t j;
+	int c, m;
+
+	for (j = n;; j--) {
+		c = t[j];
+		t[j] = '\0';
+		m = fnmatch(pat, t + i, 0) == 0;
+		t[j] = (char)c;
+		if (m)
+			return (long)j;
+		if (j == i)
+			return -1;
+	}
+}
+
+/* ${x/pat/rep} (op /), ${x//pat/rep} (A), ${x/#pat/rep} (<), ${x/%pat/rep} (>) */
+static const char *
+replace(const char *v, const char *pat, const char *rep, int op)
+{
+	size_t n = strlen(v), i = 0;
+	char *t = st_strdup(v);
+	struct sbuf b;
+	long e;
+	int done = 0;
+
+	if (*pat == '\0')
+		return v;
+	sb_init(&b, NULL);
+	if (op == '>') {
+		for (; i <= n; i++)
+			if (fnmatch(pat, t + i, 0) == 0) {
+				sb_addn(&b, v, i);
+				sb_adds(&b, rep);
+				return sb_str(&b);
+			}
+		return v;
+	}
+	while (i <= n && !done) {
+		e = match_end(t, n, i, pat);
+		if (e >= 0)
+			sb_adds(&b, rep);
+		done = op == '<' || (e >= 0 && op == '/');
+		if (e > (long)i) {
+			i = e;
+		} else {
+			if (i < n)
+				sb_addc(&b, v[i]);
+			i++;
+		}
+	}
+	if (i < n)
+		sb_adds(&b, v + i);
+	return sb_str(&b);
+}
+
 static _Noreturn void
-param_error(struct part *q, const char *val)
+param_error(struct part *q)
 {
 	char *m = q->sub ? expand_str(q->sub, EXP_TILDE) : NULL;
 
 	if (m && *m)
 		sh_error("%s: %s", q->s, m);
-	sh_error("%s: %s", q->s, val ? "parameter null" : "parameter not set");
+	sh_error("%s: %s", q->s, q->colon ? "parameter not set or null" : "parameter not set");
 }
 
 static void
@@ -319,7 +435,7 @@ x_param(struct xstate *x, struct part *q)
 	const char *v;
 	int isset, pos = q->s[0] == '@' || q->s[0] == '*';
 
-	v = pos && q->op != 'L' && q->op != '#' && q->op != 'H' && q->op != '%' && q->op != 'P' ?
+	v = pos && (q->op == 0 || strchr("-=?+", q->op)) ?
 		(pp.n ? "" : NULL) : param_value(q->s, buf, sizeof buf);
 	if (pos && v && q->colon && pp.n == 1 && pp.v[0][0] == '\0')
 		v = "";
@@ -338,9 +454,11 @@ x_param(struct xstate *x, struct part *q)
 		return;
 	case '-':
 	case '+':
-		if (isset == (q->op == '+'))
+		if (isset == (q->op == '+')) {
 			x_parts(x, q->sub, 1);
-		else if (q->op == '-' && pos)
+			if (q->dq)	/* "${x:+}" is a field, empty */
+				x->started = 1;
+		} else if (q->op == '-' && pos)
 			x_positional(x, q);
 		else if (q->op == '-')
 			x_emit(x, q, v);
@@ -360,7 +478,7 @@ x_param(struct xstate *x, struct part *q)
 		return;
 	case '?':
 		if (!isset)
-			param_error(q, v);
+			param_error(q);
 		if (pos)
 			x_positional(x, q);
 		else
@@ -370,11 +488,17 @@ x_param(struct xstate *x, struct part *q)
 		if (pos)
 			snprintf(buf, sizeof buf, "%d", pp.n);
 		else
-			snprintf(buf, sizeof buf, "%zu", v ? strlen(v) : (size_t)0);
+			snprintf(buf, sizeof buf, "%zu", v ? length(v) : (size_t)0);
 		x_emit(x, q, buf);
 		return;
 	}
-	x_emit(x, q, v ? trim(v, expand_str(q->sub, EXP_PAT), q->op) : NULL);
+	if (q->op == 'S')
+		x_emit(x, q, v ? substring(v, q) : NULL);
+	else if (q->op == '#' || q->op == 'H' || q->op == '%' || q->op == 'P')
+		x_emit(x, q, v ? trim(v, expand_str(q->sub, EXP_PAT | EXP_TILDE), q->op) : NULL);
+	else
+		x_emit(x, q, v ? replace(v, expand_str(q->sub, EXP_PAT | EXP_TILDE),
+			q->rep ? expand_str(q->rep, EXP_TILDE) : "", q->op) : NULL);
 }
 
 static void
@@ -395,6 +519,9 @@ x_parts(struct xstate *x, struct part *q, int insub)
 		case P_LIT:
 			if (insub)
 				x_val(x, q->s, 0);
+			else if ((x->flags & EXP_ASSIGN) && (x->flags & EXP_TILDE) &&
+			    strstr(q->s, ":~"))
+				x_tilde(x, q, 0);
 			else
 				x_lit(x, q->s, q->len, 0);
 			break;
@@ -414,28 +541,47 @@ x_parts(struct xstate *x, struct part *q, int insub)
 	}
 }
 
-/* ~ and ~user at the start of an unquoted word; returns the parts after it. */
-static struct part *
-x_tilde(struct xstate *x, struct part *q)
+/* The directory ~USER names (N bytes after the ~), or NULL. */
+static const char *
+tilde_dir(const char *user, size_t n)
 {
-	const char *s = q->s, *slash = strchr(s, '/'), *home;
 	struct passwd *pw;
-	char *user;
 
-	if (slash == NULL && q->next != NULL)
-		return q;
-	user = st_strndup(s + 1, slash ? (size_t)(slash - s - 1) : q->len - 1);
-	if (*user == '\0')
-		home = getvar("HOME");
-	else
-		home = (pw = getpwnam(user)) ? pw->pw_dir : NULL;
-	if (home == NULL)
-		return q;
-	x_val(x, home, 1);
-	x->started = 1;
-	if (slash)
-		x_lit(x, slash, q->len - (slash - s), 0);
-	return q->next;
+	if (n == 0)
+		return getvar("HOME");
+	pw = getpwnam(st_strndup(user, n));
+	return pw ? pw->pw_dir : NULL;
+}
+
+/*
+ * A literal part with ~ and ~user expanded: at its start if AT (the word's
+ * start), and in an assignment after each ':'. A tilde-prefix ends at '/' (or
+ * ':'), inside this part or at the word's end: ~$u and ~"u" stay.
+ */
+static void
+x_tilde(struct xstate *x, struct part *q, int at)
+{
+	const char *s = q->s, *e = s + q->len, *end, *home;
+	int assign = x->flags & EXP_ASSIGN;
+
+	while (s < e) {
+		if (at && *s == '~') {
+			for (end = s + 1; end < e && *end != '/' && !(assign && *end == ':'); end++)
+				;
+			if ((end < e || !q->next) && (home = tilde_dir(s + 1, end - s - 1))) {
+				x_val(x, home, 1);
+				x->started = 1;
+				s = end;
+			}
+		}
+		for (end = s; end < e && !(assign && *end == ':'); end++)
+			;
+		if (end < e)
+			end++;
+		x_lit(x, s, end - s, 0);
+		at = end > s && end[-1] == ':';
+		s = end;
+	}
 }
 
 static void
@@ -446,14 +592,17 @@ x_init(struct xstate *x, int flags, struct fields *out)
 	x->glob = x->started = x->delim = 0;
 	x->ifs = flags & EXP_SPLIT ? ifs_value() : "";
 	sb_init(&x->cur, NULL);
+	sb_init(&x->plain, NULL);
 	x->out = out;
 }
 
 static void
 x_word(struct xstate *x, struct part *q)
 {
-	if ((x->flags & EXP_TILDE) && q && q->type == P_LIT && q->s[0] == '~')
-		q = x_tilde(x, q);
+	if ((x->flags & EXP_TILDE) && q && q->type == P_LIT && q->s[0] == '~') {
+		x_tilde(x, q, 1);
+		q = q->next;
+	}
 	x_parts(x, q, 0);
 }
 

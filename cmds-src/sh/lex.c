@@ -130,6 +130,8 @@ pungetc(struct parser *p, int c)
 		p->push[p->npush++] = c;
 }
 
+static int pgetc_cont(struct parser *p);
+
 void *
 palloc(struct parser *p, size_t n)
 {
@@ -260,8 +262,79 @@ read_dquote(struct parser *p, struct plist *l)
 	l->tail = q;
 }
 
+static int
+hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/*
+ * After a backslash in $'...': escapes as in C strings. Returns the byte, 0
+ * for NUL (which ends the string's text), or -1 if it is no escape (then
+ * the backslash is a plain character and C is read again).
+ */
+static int
+c_escape(struct parser *p)
+{
+	static const char from[] = "abeEfnrtv\\'\"?", to[] = "\a\b\033\033\f\n\r\t\v\\'\"?";
+	int c = pgetc(p), v = 0, n = 0, d = 0;
+	const char *k;
+
+	if (c == EOF_C)
+		perr(p, "syntax error: unterminated quoted string");
+	if (c != '\0' && (k = strchr(from, c)) != NULL)
+		return (unsigned char)to[k - from];
+	if (c == 'c' && (d = pgetc(p)) != EOF_C && d != '\'')
+		return d & 0x1f;
+	if (c >= '0' && c <= '7') {
+		for (; n < 3 && c >= '0' && c <= '7'; n++, c = pgetc(p))
+			v = v * 8 + c - '0';
+		pungetc(p, c);
+		return v & 0xff;
+	}
+	if (c == 'x') {
+		while (n < 2 && hex_digit(d = pgetc(p)) >= 0) {
+			v = v * 16 + hex_digit(d);
+			n++;
+		}
+		if (n < 2)
+			pungetc(p, d);
+		if (n > 0)
+			return v;
+	}
+	if (c == 'c')
+		pungetc(p, d);
+	pungetc(p, c);
+	return -1;
+}
+
+/* $'...' */
+static void
+read_dsquote(struct parser *p, struct plist *l)
+{
+	int c, any = 0, nul = 0;
+
+	while ((c = pgetc(p)) != '\'') {
+		if (c == EOF_C)
+			perr(p, "syntax error: unterminated quoted string");
+		if (c == '\\' && (c = c_escape(p)) < 0)
+			c = '\\';
+		if (c == '\0')
+			nul = 1;
+		if (!nul) {
+			lit_add(p, l, c, 1);
+			any = 1;
+		}
+	}
+	if (!any)
+		lit_empty(p, l);
+}
+
 static struct node *
-read_backquote(struct parser *p, int dq)
+read_backquote(struct parser *p, int dq, const char **text)
 {
 	struct sbuf b;
 	int c, d;
@@ -285,6 +358,7 @@ read_backquote(struct parser *p, int dq)
 		}
 		sb_addc(&b, c);
 	}
+	*text = pstrndup(p, b.s ? b.s : "", b.n);
 	return parse_string(p, b.s ? b.s : "", b.n, p->lineno);
 }
 
@@ -297,16 +371,16 @@ read_param_name(struct parser *p, int c)
 	if (is_name_start(c)) {
 		while (is_name_char(c)) {
 			sb_addc(&b, c);
-			c = pgetc(p);
+			c = pgetc_cont(p);
 		}
 	} else if (c >= '0' && c <= '9') {
 		while (c >= '0' && c <= '9') {
 			sb_addc(&b, c);
-			c = pgetc(p);
+			c = pgetc_cont(p);
 		}
 	} else if (c != EOF_C && strchr("@*#?-$!", c)) {
 		sb_addc(&b, c);
-		c = pgetc(p);
+		c = pgetc_cont(p);
 	} else {
 		perr(p, "syntax error: bad substitution");
 	}
@@ -335,6 +409,59 @@ brace_length(struct parser *p)
 	return len;
 }
 
+/* ${x:offset} and ${x:offset:length}: arithmetic, evaluated when expanded. */
+static void
+read_substring(struct parser *p, struct part *q)
+{
+	int c = pgetc(p);
+
+	if (c == '}')
+		perr(p, "syntax error: bad substitution");
+	pungetc(p, c);
+	q->op = 'S';
+	q->sub = read_parts(p, C_OFF);
+	if (pgetc(p) == '}')
+		return;
+	q->colon = 1;
+	q->rep = read_parts(p, C_OFF);
+	if (pgetc(p) != '}')
+		perr(p, "syntax error: bad substitution");
+}
+
+/*
+ * ${x/pat/rep}, ${x//pat/rep} (every match), ${x/#pat/rep} (at the start),
+ * ${x/%pat/rep} (at the end). Pattern and replacement read as in ${x#pat},
+ * inside double quotes too.
+ */
+static void
+read_replace(struct parser *p, struct part *q)
+{
+	struct part *slash = NULL;
+	int c = pgetc(p);
+
+	q->op = '/';
+	if (c != EOF_C && strchr("/#%", c)) {
+		q->op = c == '/' ? 'A' : c == '#' ? '<' : '>';
+		c = pgetc(p);
+	}
+	/* ${x///y}: a first "/" is the pattern's, not its end */
+	if (c == '/' && q->op == 'A') {
+		slash = palloc(p, sizeof *slash);
+		slash->type = P_LIT;
+		slash->s = "/";
+		slash->len = 1;
+	} else {
+		pungetc(p, c);
+	}
+	q->sub = read_parts(p, C_PAT);
+	if (slash) {
+		slash->next = q->sub;
+		q->sub = slash;
+	}
+	if (pgetc(p) == '/')
+		q->rep = read_parts(p, C_SUB);
+}
+
 static void
 read_brace(struct parser *p, struct plist *l, int dq)
 {
@@ -357,10 +484,16 @@ read_brace(struct parser *p, struct plist *l, int dq)
 	if (q->op == 'L')
 		perr(p, "syntax error: bad substitution");
 	if (c == ':') {
-		q->colon = 1;
 		c = pgetc(p);
-		if (c == EOF_C || !strchr("-=?+", c))
-			perr(p, "syntax error: bad substitution");
+		if (c == EOF_C || !strchr("-=?+", c)) {
+			pungetc(p, c);
+			read_substring(p, q);
+			return;
+		}
+		q->colon = 1;
+	} else if (c == '/') {
+		read_replace(p, q);
+		return;
 	}
 	if (c == '#' || c == '%') {
 		d = pgetc(p);
@@ -382,11 +515,11 @@ static void
 read_dollar(struct parser *p, struct plist *l, int dq)
 {
 	struct part *q;
-	int c = pgetc(p), d;
+	int c = pgetc_cont(p), d;	/* "$\<newline>(" is "$(" */
 
 	if (c == '(') {
 		lit_flush(p, l);
-		d = pgetc(p);
+		d = pgetc_cont(p);
 		if (d == '(') {
 			deeper(p);
 			q = add_part(p, l, P_ARITH, dq);
@@ -404,6 +537,10 @@ read_dollar(struct parser *p, struct plist *l, int dq)
 		deeper(p);
 		read_brace(p, l, dq);
 		p->depth--;
+		return;
+	}
+	if (c == '\'' && !dq) {
+		read_dsquote(p, l);
 		return;
 	}
 	if (c != EOF_C && (is_name_char(c) || strchr("@*#?-$!", c))) {
@@ -455,8 +592,16 @@ word_end(struct parser *p, int c, int ctx, int *paren, int *nest)
 			--*paren;
 			return 0;
 		}
-		if ((d = pgetc(p)) != ')')
+		if ((d = pgetc_cont(p)) != ')')
 			perr(p, "syntax error: missing \"))\"");
+		return 1;
+	case C_OFF:
+	case C_PAT:
+		if (c == EOF_C)
+			perr(p, "syntax error: missing \"}\"");
+		if (c != '}' && c != (ctx == C_OFF ? ':' : '/'))
+			return 0;
+		pungetc(p, c);
 		return 1;
 	}
 	return c == EOF_C;
@@ -467,8 +612,9 @@ struct part *
 read_parts(struct parser *p, int ctx)
 {
 	struct plist l = { NULL, NULL };
+	struct part *qp;
 	int c, paren = 0, nest = 0, dq = ctx == C_DQ || ctx == C_SUBDQ || ctx == C_HEREDOC;
-	int q = dq || ctx == C_ARITH;
+	int ar = ctx == C_ARITH || ctx == C_OFF, q = dq || ar;
 
 	lit_flush(p, &l);
 	deeper(p);
@@ -478,17 +624,18 @@ read_parts(struct parser *p, int ctx)
 			break;
 		if (c == '\\')
 			read_backslash(p, &l, ctx);
-		else if (c == '\'' && !dq && ctx != C_ARITH)
+		else if (c == '\'' && !dq && !ar)
 			read_squote(p, &l);
-		else if (c == '"' && (ctx == C_NORM || ctx == C_SUB))
+		else if (c == '"' && (ctx == C_NORM || ctx == C_SUB || ctx == C_PAT))
 			read_dquote(p, &l);
-		else if (c == '"' && (ctx == C_SUBDQ || ctx == C_ARITH))
+		else if (c == '"' && (ctx == C_SUBDQ || ar))
 			nest = !nest;
 		else if (c == '$')
 			read_dollar(p, &l, dq);
 		else if (c == '`') {
 			lit_flush(p, &l);
-			add_part(p, &l, P_CMDSUB, dq)->cmd = read_backquote(p, dq);
+			qp = add_part(p, &l, P_CMDSUB, dq);
+			qp->cmd = read_backquote(p, dq, &qp->s);
 		} else
 			lit_add(p, &l, c, q);
 	}
@@ -671,6 +818,11 @@ heredoc_delim(struct parser *p, struct word *w, int *quoted)
 		} else if (q->type == P_PARAM) {
 			sb_addc(&b, '$');
 			sb_adds(&b, q->s);
+		} else if (q->type == P_CMDSUB && q->s) {	/* `...`: its text, as ash */
+			*quoted = 1;
+			sb_addc(&b, '`');
+			sb_adds(&b, q->s);
+			sb_addc(&b, '`');
 		} else {
 			perr(p, "syntax error: bad here-document delimiter");
 		}

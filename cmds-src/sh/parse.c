@@ -158,7 +158,8 @@ split_assign(struct parser *p, struct word *w)
 	}
 	if (w->parts == NULL)
 		w->lit = "";
-	else if (!w->parts->next && w->parts->type == P_LIT && w->parts->s[0] != '~')
+	else if (!w->parts->next && w->parts->type == P_LIT && w->parts->s[0] != '~' &&
+	    !strstr(w->parts->s, ":~"))
 		w->lit = w->parts->s;
 	return 1;
 }
@@ -361,13 +362,13 @@ parse_compound(struct parser *p, int kw)
 	return n;
 }
 
+/* NAME() BODY; PARENS: "()" follows (optional after "function NAME"). */
 static struct node *
-parse_funcdef(struct parser *p, const char *name)
+parse_funcdef(struct parser *p, const char *name, int parens)
 {
 	struct node *n = new_node(p, N_FUNC);
 
-	next(p);
-	if (next(p) != T_RPAR) {
+	if (parens && (next(p), next(p) != T_RPAR)) {
 		p->have = 1;
 		unexpected(p);
 	}
@@ -408,7 +409,12 @@ parse_command(struct parser *p, int aliased)
 		line = p->tokline;	/* the next peek may be lines on */
 		next(p);
 		if (peek(p) == T_LPAR) {
-			n = parse_funcdef(p, w->lit);
+			n = parse_funcdef(p, w->lit, 1);
+		} else if (strcmp(w->lit, "function") == 0 && peek(p) == T_WORD &&
+			   p->word->lit && is_name(p->word->lit)) {	/* bash's form */
+			w = p->word;
+			next(p);
+			n = parse_funcdef(p, w->lit, peek(p) == T_LPAR);
 		} else {
 			n = parse_simple(p, w);
 			n->lineno = line;
@@ -545,7 +551,8 @@ parse_cmdsub(struct parser *p)
 
 	p->have = 0;
 	deeper(p);
-	n = parse_clist(p);
+	skip_nl(p);
+	n = peek(p) == T_RPAR ? NULL : parse_clist(p);	/* $() is empty */
 	if (!p->have)
 		p->tok = T_EOF;
 	if (p->tok != T_RPAR)
@@ -566,6 +573,7 @@ parse_string(struct parser *p, const char *s, size_t n, int line)
 	struct parser sp;
 	struct src src;
 	struct node *r;
+	jmp_buf jb;
 
 	memset(&src, 0, sizeof src);
 	src.type = SRC_STR;
@@ -574,10 +582,14 @@ parse_string(struct parser *p, const char *s, size_t n, int line)
 	memset(&sp, 0, sizeof sp);
 	sp.src = &src;
 	sp.arena = p->arena;
-	sp.jb = p->jb;
+	sp.jb = &jb;
 	sp.lineno = line;
 	sp.depth = p->depth;
 	sb_init(&sp.lit, p->arena);
+	if (setjmp(jb)) {	/* the message is the inner parser's */
+		memcpy(p->err, sp.err, sizeof p->err);
+		longjmp(*p->jb, 1);
+	}
 	skip_nl(&sp);
 	if (peek(&sp) == T_EOF)
 		return NULL;

@@ -170,11 +170,13 @@ struct part {
 	struct part *next;
 	unsigned char type;
 	unsigned char dq;	/* inside double quotes */
-	unsigned char op;	/* parameter: 0 - = ? + # H(##) % P(%%) L(length) */
-	unsigned char colon;
+	unsigned char op;	/* parameter: 0 - = ? + # H(##) % P(%%) L(length),
+				   S(:offset:length), / A(//) <(/#) >(/%) */
+	unsigned char colon;	/* ${x:-word}...; S: a length was given */
 	const char *s;		/* literal text, or parameter name */
 	size_t len;
-	struct part *sub;	/* the word of ${x-word}; the expression of $(( )) */
+	struct part *sub;	/* the word of ${x-word}; the expression of $(( )); S: the offset */
+	struct part *rep;	/* ${x/pat/rep}: rep; S: the length */
 	struct node *cmd;	/* $( ) */
 };
 
@@ -232,7 +234,10 @@ enum {
 	K_WHILE, K_UNTIL, K_FOR, K_IN, K_LBRACE, K_RBRACE, K_BANG
 };
 /* What ends a word, and what a backslash quotes in it. */
-enum { C_NORM, C_DQ, C_SUB, C_SUBDQ, C_ARITH, C_HEREDOC };
+enum { C_NORM, C_DQ, C_SUB, C_SUBDQ, C_ARITH, C_HEREDOC,
+	C_OFF,			/* ${x:offset:length}: up to ':' or '}' */
+	C_PAT			/* ${x/pattern/...}: up to '/' or '}' */
+};
 
 /* An alias's value being read in place of its name (lex.c). */
 struct aframe {
@@ -290,6 +295,7 @@ int parse_only(const char *data, size_t len);
 #define EXP_SPLIT 1		/* field splitting and pathname expansion */
 #define EXP_PAT 2		/* a pattern: quoted magic characters escaped */
 #define EXP_TILDE 4
+#define EXP_ASSIGN 8		/* with EXP_TILDE: also after each ':' */
 
 struct fields {
 	char **v;
@@ -303,6 +309,7 @@ void expand_word(struct word *w, int flags, struct fields *f);
 char *expand_str(struct part *parts, int flags);
 char *expand_word_str(struct word *w, int flags);
 long arith(const char *s);
+int bi_let(int argc, char **argv);
 
 /* ---- trap.c: signals, traps, exit ----------------------------------------- */
 
