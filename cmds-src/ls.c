@@ -500,6 +500,7 @@ color_when(const char *when)
 		if (strcmp(when, words[i]) == 0)
 			return i < 3 ? 1 : i < 6 ? 0 : ls.tty;
 	die("%s: invalid argument for --color (always, never or auto)", when);
+	return 0;	/* not reached; tcc does not know that die() never returns */
 }
 
 static const struct opt_long longs[] = {
