@@ -206,6 +206,22 @@ flush_links(struct link *l, const struct stat *st)
 	l->n = 0;
 }
 
+/* A member for file NAME as ST describes it (its contents still to read). */
+static void
+member_of(struct member *m, char *name, const struct stat *st)
+{
+	memset(m, 0, sizeof *m);
+	m->name = name;
+	m->mode = st->st_mode;
+	m->uid = st->st_uid;
+	m->gid = st->st_gid;
+	m->nlink = st->st_nlink;
+	m->mtime = st->st_mtime;
+	m->size = S_ISREG(st->st_mode) ? st->st_size : 0;
+	m->rmajor = major(st->st_rdev);
+	m->rminor = minor(st->st_rdev);
+}
+
 static void
 add(const char *name)
 {
@@ -223,16 +239,7 @@ add(const char *name)
 		warn("%s: socket ignored", name);
 		return;
 	}
-	memset(&m, 0, sizeof m);
-	m.name = (char *)name;
-	m.mode = st.st_mode;
-	m.uid = st.st_uid;
-	m.gid = st.st_gid;
-	m.nlink = st.st_nlink;
-	m.mtime = st.st_mtime;
-	m.size = S_ISREG(st.st_mode) ? st.st_size : 0;
-	m.rmajor = major(st.st_rdev);
-	m.rminor = minor(st.st_rdev);
+	member_of(&m, (char *)name, &st);
 	set_owner(&m);
 	if (cp.odc && (m.size > 077777777777ULL || m.mtime < 0)) {
 		warn("%s: too large for odc", name);
@@ -610,16 +617,7 @@ pass_one(int src, char *name)
 		warn_errno("%s", name);
 		return;
 	}
-	memset(&m, 0, sizeof m);
-	m.name = name;
-	m.mode = st.st_mode;
-	m.uid = st.st_uid;
-	m.gid = st.st_gid;
-	m.nlink = st.st_nlink;
-	m.mtime = st.st_mtime;
-	m.size = S_ISREG(st.st_mode) ? st.st_size : 0;
-	m.rmajor = major(st.st_rdev);
-	m.rminor = minor(st.st_rdev);
+	member_of(&m, name, &st);
 	m.dev = st.st_dev;
 	m.ino = st.st_ino;
 	set_owner(&m);

@@ -326,32 +326,6 @@ settle(void)
 	}
 }
 
-static unsigned long long
-get_uint(const unsigned char *p, int size)
-{
-	uint8_t a;
-	uint16_t b;
-	uint32_t c;
-	uint64_t d;
-
-	switch (size) {
-	case 1: memcpy(&a, p, 1); return a;
-	case 2: memcpy(&b, p, 2); return b;
-	case 4: memcpy(&c, p, 4); return c;
-	}
-	memcpy(&d, p, 8);
-	return d;
-}
-
-static long long
-get_int(const unsigned char *p, int size)
-{
-	unsigned long long v = get_uint(p, size);
-	int shift = 64 - 8 * size;
-
-	return shift > 0 ? (long long)(v << shift) >> shift : (long long)v;
-}
-
 /* %_u: a control character by its ASCII name. */
 static const char *
 char_u(int c, char tmp[8])
@@ -415,13 +389,13 @@ put_value(const struct pr *pr, const unsigned char *p, unsigned long long at)
 		return;
 	}
 	if (pr->base > 0) {
-		put_num(pr->type == P_UINT ? get_uint(p, pr->size) : at, 0, pr->base, pr->digits, pr->width);
+		put_num(pr->type == P_UINT ? dump_uint(p, pr->size) : at, 0, pr->base, pr->digits, pr->width);
 		return;
 	}
 	switch (pr->type) {
 	case P_ADDR: case P_END: printf(pr->spec, at); break;
-	case P_INT: printf(pr->spec, get_int(p, pr->size)); break;
-	case P_UINT: printf(pr->spec, get_uint(p, pr->size)); break;
+	case P_INT: printf(pr->spec, dump_int(p, pr->size)); break;
+	case P_UINT: printf(pr->spec, dump_uint(p, pr->size)); break;
 	case P_CHAR: printf(pr->spec, *p); break;
 	case P_CHAR_C: printf(pr->spec, byte_c(*p, tmp)); break;
 	case P_CHAR_P: printf(pr->spec, *p >= 32 && *p < 127 ? *p : '.'); break;

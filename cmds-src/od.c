@@ -92,41 +92,6 @@ parse_types(const char *arg)
 	}
 }
 
-/* The next input file that opens; 0 when there are no more. */
-static unsigned long long
-get_unsigned(const unsigned char *p, int size)
-{
-	uint8_t a;
-	uint16_t b;
-	uint32_t c;
-	uint64_t d;
-
-	switch (size) {
-	case 1: memcpy(&a, p, 1); return a;
-	case 2: memcpy(&b, p, 2); return b;
-	case 4: memcpy(&c, p, 4); return c;
-	}
-	memcpy(&d, p, 8);
-	return d;
-}
-
-static long long
-get_signed(const unsigned char *p, int size)
-{
-	int8_t a;
-	int16_t b;
-	int32_t c;
-	int64_t d;
-
-	switch (size) {
-	case 1: memcpy(&a, p, 1); return a;
-	case 2: memcpy(&b, p, 2); return b;
-	case 4: memcpy(&c, p, 4); return c;
-	}
-	memcpy(&d, p, 8);
-	return d;
-}
-
 /* A character as -t a shows it: the high bit dropped, controls by name. */
 static const char *
 char_a(int c, char *tmp)
@@ -163,10 +128,10 @@ print_field(const struct spec *s, const unsigned char *p, int w)
 	switch (s->type) {
 	case 'a': printf("%*s", w, char_a(*p, tmp)); break;
 	case 'c': printf("%*s", w, byte_c(*p, tmp)); break;
-	case 'd': put_signed(get_signed(p, s->size), w); break;
-	case 'u': put_num(get_unsigned(p, s->size), 0, 10, 1, w); break;
-	case 'o': put_num(get_unsigned(p, s->size), 0, 8, s->width, w); break;
-	case 'x': put_num(get_unsigned(p, s->size), 0, 16, s->width, w); break;
+	case 'd': put_signed(dump_int(p, s->size), w); break;
+	case 'u': put_num(dump_uint(p, s->size), 0, 10, 1, w); break;
+	case 'o': put_num(dump_uint(p, s->size), 0, 8, s->width, w); break;
+	case 'x': put_num(dump_uint(p, s->size), 0, 16, s->width, w); break;
 	case 'f':
 		if (s->size == 4) {
 			memcpy(&fl, p, 4);

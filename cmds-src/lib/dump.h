@@ -26,6 +26,9 @@ size_t instream_read(struct instream *in, unsigned char *buf, size_t want);
  * in front), right-aligned in WIDTH columns, on stdout: printf's "%*.*llx"
  * without the parsing, which costs more than the number in a dump. */
 void put_num(unsigned long long v, int neg, int base, int digits, int width);
+/* An integer of SIZE (1, 2, 4 or 8) bytes at P, unaligned, in the machine's order. */
+unsigned long long dump_uint(const unsigned char *p, int size);
+long long dump_int(const unsigned char *p, int size);
 /* A byte as od -t c shows it: itself, a C escape (\0 \n...), or 3 octal digits. */
 const char *byte_c(int c, char tmp[8]);
 
