@@ -159,7 +159,7 @@ do_file(const struct zcmd *z, const char *path)
 {
 	struct stat st;
 	char *oname;
-	int in, out, r, nofollow;
+	int in, out, r, nofollow, nonblock;
 
 	if (strcmp(path, "-") == 0) {
 		if ((z->dec || z->test) && !z->force && isatty(0))
@@ -180,8 +180,13 @@ do_file(const struct zcmd *z, const char *path)
 	}
 	/* Replacing what a link names, and the link, is a surprise: -f for that. */
 	nofollow = z->to_stdout || z->test || z->force ? 0 : O_NOFOLLOW;
-	/* Not to hang on a fifo with no writer: it is refused without -c. */
-	in = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | nofollow);
+	/*
+	 * Without -c a fifo is refused, so opening it must not wait for a
+	 * writer; with -c it is read, and a non-blocking open would see
+	 * end-of-file before the writer comes.
+	 */
+	nonblock = z->to_stdout || z->test ? 0 : O_NONBLOCK;
+	in = open(path, O_RDONLY | O_CLOEXEC | nonblock | nofollow);
 	if (in < 0 && errno == ELOOP && nofollow && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
 		warn("%s: is a symbolic link -- ignored", path);
 		return;

@@ -14,7 +14,8 @@ t 'not gzip, carries on' 1 'echo a | gzip >a.gz; echo x >x; zcat x a.gz 2>&1' $'
 t 'truncated' 1 'seq 1 100000 | gzip | head -c 5000 >f.gz; zcat f.gz 2>&1 >/dev/null' $'zcat: f.gz: truncated input\n'
 t 'binary, more than 1 MiB' 0 'head -c 1200000 /dev/urandom >b; gzip -c b >b.gz; zcat b.gz | cmp - b && echo same' $'same\n'
 t 'concatenated members' 0 '{ echo a | gzip; echo b | gzip; } >f.gz; zcat f.gz' $'a\nb\n'
-t 'fifo' 0 'mkfifo p; { echo x | gzip >p & }; zcat p; wait' $'x\n'
+t 'fifo' 0 'mkfifo p; { sleep 0.3; echo x | gzip >p; } & zcat p; wait' $'x\n'
+t 'fifo, the writer first' 0 'mkfifo p; { echo x | gzip >p & }; zcat p; wait' $'x\n'
 t 'write error' 1 'echo x | gzip | zcat 2>&1 >/dev/full' $'zcat: write error: No space left on device\n'
 t 'no options' 1 'zcat -c 2>&1' $'zcat: -c: unknown option\n'"$u"
 t '--help' 0 'zcat --help' "$u"
