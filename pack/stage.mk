@@ -46,5 +46,3 @@ $(IMAGE_SRC): $(B)/root.staged $(PACK)
 $(B)/kernel/vmlinuz: pack/fetch-kernel.sh pack/stage.mk | $(DEPS)
 	pack/fetch-kernel.sh $(DL) $(B)/kernel $(KERNEL_PKG) $(KERNEL_VERSION)
 
-.PHONY: kernel
-kernel: $(B)/kernel/vmlinuz
