@@ -34,6 +34,6 @@ set -- -o Dir::Etc::SourceList="$apt/sources.list" \
 	-o APT::Architecture=amd64
 apt-get -qq "$@" update
 apt-get -qq "$@" download "$pkg=$version" || {
-	echo "apt-download: $pkg=$version is not in the archive any more; pin a current one" >&2
+	echo "apt-download: $pkg=$version is not in the archive (any more)" >&2
 	exit 1
 }

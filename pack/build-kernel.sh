@@ -15,7 +15,10 @@ version=${4:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
 pkg=linux-source-$(echo "$version" | cut -d. -f1,2)
 
-"$here/apt-download.sh" "$dl" "$pkg" "$version"
+"$here/apt-download.sh" "$dl" "$pkg" "$version" || {
+	echo "build-kernel: pin a current one (KERNEL_VERSION in pack/stage.mk)" >&2
+	exit 1
+}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 frag=$(cd "$(dirname "$frag")" && pwd)/$(basename "$frag")
@@ -36,7 +39,7 @@ export ARCH=x86_64 KBUILD_BUILD_USER=ubin KBUILD_BUILD_HOST=ubin
 unset MAKEFLAGS MFLAGS MAKELEVEL
 kmake() { make -C "$src" O="$obj" -s -j"${KERNEL_JOBS:-2}" "$@"; }
 mkdir -p "$obj"
-kmake tinyconfig
+kmake tinyconfig >/dev/null
 (cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" "$frag" >/dev/null)
 kmake olddefconfig
 
