@@ -34,6 +34,7 @@ include pack/libs.mk
 include pack/bearssl.mk
 include init/init.mk
 include pack/stage.mk
+include pack/kernel.mk
 include pack/multicall.mk
 include pack/image.mk
 include pack/asan.mk

@@ -1,8 +1,8 @@
 #!/bin/sh
 # fetch-kernel.sh DLDIR OUTDIR PKG VERSION - Debian 12's amd64 kernel package
 # PKG (linux-image-ABI-amd64) at VERSION, pinned by the Makefile, unpacked.
-# apt runs on a private sources list and state directory (nothing is
-# installed or configured system-wide); the package is unpacked with dpkg -x.
+# apt runs on a private state (pack/apt-download.sh); the package is
+# unpacked with dpkg -x.
 # Leaves OUTDIR/vmlinuz (bzImage, for kexec), OUTDIR/vmlinux (ELF, PVH entry:
 # boots faster under TCG, no decompression in the guest), OUTDIR/modules/,
 # and OUTDIR/version.
@@ -12,37 +12,15 @@ dl=${1:?$usage}
 out=${2:?$usage}
 pkg=${3:?$usage}
 version=${4:?$usage}
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 here=$(cd "$(dirname "$0")" && pwd)
-mirror=${DEBIAN_MIRROR:-$("$here/apt-mirror.sh" bookworm)}
-security=${DEBIAN_SECURITY_MIRROR:-$("$here/apt-mirror.sh" bookworm-security)}
 
-mkdir -p "$dl" "$out"
-dl=$(cd "$dl" && pwd)
+"$here/apt-download.sh" "$dl" "$pkg" "$version" || {
+	echo "fetch-kernel: pin a current one (KERNEL_PKG, KERNEL_VERSION in pack/stage.mk)" >&2
+	exit 1
+}
+mkdir -p "$out"
 out=$(cd "$out" && pwd)
-apt="$dl/apt-bin"
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-cat >"$apt/sources.list" <<EOS
-deb [signed-by=$keyring] $mirror bookworm main
-deb [signed-by=$keyring] $mirror bookworm-updates main
-deb [signed-by=$keyring] $security bookworm-security main
-EOS
-set -- -o Dir::Etc::SourceList="$apt/sources.list" \
-	-o Dir::Etc::SourceParts=/dev/null \
-	-o Dir::State::Lists="$apt/lists" \
-	-o Dir::State::Status=/dev/null \
-	-o Dir::Cache="$apt/cache" \
-	-o Debug::NoLocking=1 -o APT::Sandbox::User=root \
-	-o APT::Architecture=amd64
-cd "$dl"
-deb=${pkg}_${version}_amd64.deb
-if [ ! -f "$deb" ]; then
-	apt-get -qq "$@" update
-	apt-get -qq "$@" download "$pkg=$version" || {
-		echo "fetch-kernel: $pkg=$version is not in the archive any more; pin a current one (KERNEL_PKG, KERNEL_VERSION in pack/stage.mk)" >&2
-		exit 1
-	}
-fi
+deb=$(cd "$dl" && pwd)/${pkg}_${version}_amd64.deb
 
 rm -rf "$out/pkg" && mkdir -p "$out/pkg"
 dpkg -x "$deb" "$out/pkg"

@@ -43,8 +43,6 @@ $(PACK): $(PACK_SRC) pack/cpio.h $(LIB_HDR) | $(DEPS)
 $(IMAGE_SRC): $(B)/root.staged $(PACK)
 	$(PACK) -m $(B)/initramfs-source.manifest $(DEVICES) $(B)/root $@
 
-$(B)/kernel/vmlinuz: pack/fetch-kernel.sh pack/stage.mk | $(DEPS)
+$(B)/kernel/vmlinuz: pack/fetch-kernel.sh pack/apt-download.sh pack/stage.mk | $(DEPS)
 	pack/fetch-kernel.sh $(DL) $(B)/kernel $(KERNEL_PKG) $(KERNEL_VERSION)
 
-.PHONY: kernel
-kernel: $(B)/kernel/vmlinuz

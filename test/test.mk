@@ -40,7 +40,7 @@ $(B)/test/inroot: test/inroot.c
 # make test: every suite, TEST_JOBS at a time (test/lanes), longest first,
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
-TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test \
+TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test kernel-test \
 	attest-test net-test fuzz-test builder-test extract-test mkimage-test sh-test edit-test tty-test pack-test multicall-test \
 	bootcfg-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
@@ -193,3 +193,16 @@ $(BUSYBOX_SRC)/.unpacked: $(BUSYBOX_DSC)
 busybox-test: test-busybox-suite
 test-busybox-suite: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot $(BUSYBOX_SRC)/.unpacked
 	BUSYBOX_SRC=$(BUSYBOX_SRC) test/busybox/run both $(B)/root-multicall $(B)/root
+
+# The images on the kernel built here (pack/kernel.mk), against Debian's for
+# the boot times, and the netboot suite on it. make test-kernel builds that
+# kernel if it must; make test (kernel-test) only uses one already built.
+KERNEL_TEST := test/kernel/run $(KERNEL_SMALL) $(B)/kernel $(IMAGE_SRC) $(IMAGE_MC) \
+	$(B)/root $(B)/root-multicall $(PACK)
+KERNEL_TEST_NEEDS := $(IMAGE_SRC) $(IMAGE_MC) $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+.PHONY: test-kernel kernel-test
+test-kernel: $(KERNEL_TEST_NEEDS) $(KERNEL_SMALL)/vmlinuz
+	$(KERNEL_TEST)
+kernel-test: $(KERNEL_TEST_NEEDS)
+	@if [ -f $(KERNEL_SMALL)/vmlinuz ]; then $(KERNEL_TEST); \
+	else echo "kernel-test: skipped: no $(KERNEL_SMALL)/vmlinuz (make kernel KERNEL_CONFIG=linuxboot builds it)"; fi
