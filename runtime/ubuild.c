@@ -40,10 +40,11 @@
 extern char **environ;
 
 static const char usage[] =
-    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild -L | ubuild NAME [ARG...] | rebuild [NAME...]\n"
+    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild -L | ubuild -l | ubuild NAME [ARG...] | rebuild [NAME...]\n"
     "  -b build without running  -a every command in " UB_SRC " (with -f, the library too)\n"
     "  -f force a rebuild  -i at idle priority  -v report compiles\n"
-    "  -L build the library keyed by content only, as the image ships it";
+    "  -L build the library keyed by content only, as the image ships it\n"
+    "  -l list the commands built in " UB_CACHE ", one per line (pack/mkimage --from-ubin reads it)";
 
 static int
 rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -191,6 +192,36 @@ build_only(const struct ub *u, int argc, char **argv, int force)
 }
 
 /* The library alone, as the image build seeds it: see lib_hash in build.c. */
+/*
+ * The commands this boot compiled, for trimming an image to them: every
+ * command of SRC that has a binary in the cache (temp files, locks and the
+ * library are not commands).
+ */
+static int
+list_built(const struct ub *u)
+{
+	char **names = ub_all_names(u), path[4096];
+	struct stat st;
+	int err = 0;
+
+	if (names == NULL) {
+		fprintf(stderr, "ubuild: %s: %s\n", u->src, strerror(errno));
+		return 126;
+	}
+	for (size_t i = 0; names[i] != NULL; i++) {
+		snprintf(path, sizeof path, "%s/%s", u->cache, names[i]);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && printf("%s\n", names[i]) < 0 && !err)
+			err = errno;	/* before the next stat changes it */
+	}
+	ub_free_list(names);
+	if (fflush(stdout) != 0 && !err)
+		err = errno;
+	if (!err)
+		return 0;
+	fprintf(stderr, "ubuild: write error: %s\n", strerror(err));
+	return 1;
+}
+
 static int
 seed_lib(struct ub *u)
 {
@@ -246,6 +277,7 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			case 'f': force = only = 1; break;
 			case 'i': idle_priority(); break;
 			case 'L': return seed_lib(u);
+			case 'l': return list_built(u);
 			default:
 				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n",
 				    rebuild ? "rebuild" : "ubuild", *p, usage);
