@@ -2,7 +2,6 @@
 #include "cmd.h"
 #include "path.h"
 #include "attr.h"
-#include <pwd.h>
 
 CMD_NAMES("chown", "chgrp");
 
@@ -30,33 +29,6 @@ change(struct walk *w, int type)
 	return 0;
 }
 
-/* OWNER, OWNER:GROUP, OWNER: (the owner's login group), :GROUP; '.' for ':' of old. */
-static void
-parse_owner(const char *spec)
-{
-	char *s = xstrdup(spec), *sep = strchr(s, ':');
-	struct passwd *pw;
-
-	if (sep == NULL && (sep = strchr(s, '.')) != NULL && uid_parse(s, &own.uid) == 0)
-		sep = NULL;
-	if (sep != NULL)
-		*sep++ = '\0';
-	own.uid = (uid_t)-1;
-	own.gid = (gid_t)-1;
-	if (*s != '\0' && uid_parse(s, &own.uid) < 0)
-		die("invalid user '%s'", s);
-	if (sep != NULL && *sep != '\0' && gid_parse(sep, &own.gid) < 0)
-		die("invalid group '%s'", sep);
-	if (sep != NULL && *sep == '\0' && *s != '\0') {
-		if ((pw = getpwuid(own.uid)) == NULL)
-			die("%s: no login group", s);
-		own.gid = pw->pw_gid;
-	}
-	if (*s == '\0' && (sep == NULL || *sep == '\0'))
-		die("invalid owner '%s'", spec);
-	free(s);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -81,7 +53,7 @@ main(int argc, char *argv[])
 	if (argc - o.ind < 2)
 		die_usage(&o);
 	if (!group_only) {
-		parse_owner(argv[o.ind]);
+		owner_parse(argv[o.ind], &own.uid, &own.gid);
 	} else {
 		own.uid = (uid_t)-1;
 		if (gid_parse(argv[o.ind], &own.gid) < 0)

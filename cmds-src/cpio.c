@@ -5,7 +5,6 @@
 #include "zio.h"
 #include "xt.h"
 #include <fnmatch.h>
-#include <pwd.h>
 #include <sys/sysmacros.h>
 
 /*
@@ -693,32 +692,6 @@ pass_through(const char *dir)
 	fprintf(stderr, "%lld block%s\n", blocks, blocks == 1 ? "" : "s");
 }
 
-/* -R OWNER, OWNER:GROUP, OWNER: (the owner's login group), :GROUP; '.' for ':' of old. */
-static void
-owner_option(const char *spec)
-{
-	char *s = xstrdup(spec), *sep = strchr(s, ':');
-	struct passwd *pw;
-
-	if (sep == NULL && (sep = strchr(s, '.')) != NULL && uid_parse(s, &cp.uid) == 0)
-		sep = NULL;
-	if (sep != NULL)
-		*sep++ = '\0';
-	if ((cp.set_uid = *s != '\0') && uid_parse(s, &cp.uid) < 0)
-		die("invalid user '%s'", s);
-	if ((cp.set_gid = sep != NULL && *sep != '\0') && gid_parse(sep, &cp.gid) < 0)
-		die("invalid group '%s'", sep);
-	if (sep != NULL && *sep == '\0' && cp.set_uid) {
-		if ((pw = getpwuid(cp.uid)) == NULL)
-			die("%s: no login group", s);
-		cp.gid = pw->pw_gid;
-		cp.set_gid = 1;
-	}
-	if (!cp.set_uid && !cp.set_gid)
-		die("invalid owner '%s'", spec);
-	free(s);
-}
-
 static const struct opt_long longs[] = {
 	{ "create", 'o' }, { "extract", 'i' }, { "pass-through", 'p' }, { "list", 't' },
 	{ "verbose", 'v' }, { "make-directories", 'd' }, { "preserve-modification-time", 'm' },
@@ -744,7 +717,11 @@ main(int argc, char *argv[])
 				die("only one of -o, -i, -p");
 			cp.mode = c;
 			break;
-		case 'R': owner_option(o.arg); break;
+		case 'R':
+			owner_parse(o.arg, &cp.uid, &cp.gid);
+			cp.set_uid = cp.uid != (uid_t)-1;
+			cp.set_gid = cp.gid != (gid_t)-1;
+			break;
 		case 't': tflag = 1; break;
 		case 'v': cp.verbose = 1; break;
 		case 'd': cp.xt.mkdirs = 1; break;

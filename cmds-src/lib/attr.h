@@ -11,6 +11,9 @@ const char *gid_name(gid_t gid);
 /* Ids for user and group names, else decimal numbers; -1 if neither. */
 int uid_parse(const char *s, uid_t *uid);
 int gid_parse(const char *s, gid_t *gid);
+/* chown's OWNER[:GROUP], OWNER:, :GROUP or OWNER.GROUP; -1 for what is not
+ * given. Bad input ends the command with one line. */
+void owner_parse(const char *spec, uid_t *uid, gid_t *gid);
 
 /* Modes: apply chmod's MODE, octal or symbolic ("u+rwx,go-w", "a=rX", "g=u"),
  * to *m. Clauses naming no user leave the bits in MASK (a umask) alone; ISDIR
