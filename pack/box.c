@@ -3,10 +3,15 @@
  * Runs the command named by the basename of argv[0] (/bin/ls -> ubox), or
  * `ubox CMD ARGS...`; `ubox --list` prints the commands. One command per
  * process, as in source mode: the commands' globals start fresh every time.
+ * A link to another command's bare name (/bin/sh -> echo, as pack/mkimage
+ * --shell makes it) runs that command, as in source mode (runtime/name.c).
  */
+#define _POSIX_C_SOURCE 200809L	/* readlink, under glibc's -std=c99 too (ASan) */
+#include <sys/auxv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct box_cmd {
 	const char *name;
@@ -33,6 +38,23 @@ base(const char *p)
 	return s ? s + 1 : p;
 }
 
+/* NAME, or the bare name the executed file links to, in BUF. */
+static const char *
+followed(const char *name, char *buf, size_t len)
+{
+	const char *f = (const char *)getauxval(AT_EXECFN);
+	ssize_t n;
+
+	if (f == NULL || strcmp(base(f), name) != 0)
+		return name;	/* exec -a, or no AT_EXECFN: argv[0] decides */
+	if ((n = readlink(f, buf, len - 1)) <= 0)
+		return name;
+	buf[n] = '\0';
+	if (strchr(buf, '/') != NULL || strcmp(buf, box_name) == 0)
+		return name;
+	return buf;
+}
+
 static int
 list(void)
 {
@@ -46,9 +68,11 @@ main(int argc, char **argv, char **envp)
 {
 	const char *name = argc > 0 ? base(argv[0]) : box_name;
 	const struct box_cmd *c;
+	char buf[256];
 
 	if (name[0] == '-')	/* a login shell: "-sh" */
 		name++;
+	name = followed(name, buf, sizeof buf);
 	if (strcmp(name, box_name) == 0) {
 		if (argc < 2 || strcmp(argv[1], "--help") == 0) {
 			fprintf(argc < 2 ? stderr : stdout, "usage: %s CMD [ARG...] | %s --list\n", box_name, box_name);

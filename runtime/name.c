@@ -35,12 +35,33 @@ ub_name(const char *execfn, const char *argv0)
 }
 
 /*
+ * A link to another command's bare name (/bin/sh -> echo, as pack/mkimage
+ * --shell makes it) runs that command, as u-root's links do; a link to the
+ * builder or through a directory keeps the link's own name. The name goes
+ * in BUF.
+ */
+static const char *
+followed(const char *path, char *buf, size_t len)
+{
+	char to[UB_NAME_MAX + 2];
+	ssize_t n = readlink(path, to, sizeof to - 1);
+
+	if (n <= 0 || n > UB_NAME_MAX)
+		return ub_name(path, NULL);
+	to[n] = '\0';
+	if (strcmp(to, "ubuild") == 0 || !ub_valid_name(to) || (size_t)n >= len)
+		return ub_name(path, NULL);
+	memcpy(buf, to, n + 1);
+	return buf;
+}
+
+/*
  * Which command to build: the file the kernel executed, not argv[0]
  * (`exec -a rm /bin/echo` runs echo); argv[0] only when the kernel did not
  * say (no AT_EXECFN). One exception keeps #! scripts working:
  * for "#!/bin/sh" the kernel runs /bin/sh with AT_EXECFN = the script, so
  * when the executed file is a script, its #! line names the command. BUF
- * holds that name.
+ * holds that name. Either name is followed one link further (followed()).
  */
 const char *
 ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len)
@@ -57,7 +78,7 @@ ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len)
 		close(fd);
 	}
 	if (n < 2 || head[0] != '#' || head[1] != '!')
-		return ub_name(execfn, argv0);
+		return followed(execfn, buf, len);
 	head[n] = '\0';
 	i += strspn(head + 2, " \t");
 	j = i + strcspn(head + i, " \t\n");
@@ -65,5 +86,5 @@ ub_command_name(const char *execfn, const char *argv0, char *buf, size_t len)
 		return ub_name(execfn, argv0);
 	memcpy(buf, head + i, j - i);
 	buf[j - i] = '\0';
-	return ub_name(buf, NULL);
+	return followed(buf, buf, len);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ubuild.h"
 
 static void
@@ -93,15 +94,46 @@ script_names_its_interpreter(void **state)
 	char buf[64];
 
 	(void)state;
-	/* #!/bin/sh script: the kernel runs /bin/sh with AT_EXECFN = the script */
-	assert_string_equal(ub_command_name(file("s1", "#!/bin/sh\necho\n"), "/bin/sh", buf, sizeof buf), "sh");
+	/* #!/bin/sh script: the kernel runs /bin/sh with AT_EXECFN = the script
+	 * (a path that is no link here: the host's /bin/sh may link to dash) */
+	assert_string_equal(ub_command_name(file("s1", "#!/no/bin/sh\necho\n"), "/bin/sh", buf, sizeof buf), "sh");
 	assert_string_equal(ub_command_name(file("s2", "#! /bin/tcc -run\n"), "/bin/tcc", buf, sizeof buf), "tcc");
 	assert_string_equal(ub_command_name(file("s3", "#!/bin/echo\tx"), "rm", buf, sizeof buf), "echo");
 	/* argv[0] does not matter here either */
-	assert_string_equal(ub_command_name(file("s4", "#!/bin/sh -e\n"), "rm", buf, sizeof buf), "sh");
+	assert_string_equal(ub_command_name(file("s4", "#!/no/bin/sh -e\n"), "rm", buf, sizeof buf), "sh");
 	/* an empty or too long #! line: the file's own name */
 	assert_string_equal(ub_command_name(file("s5", "#!\n"), "rm", buf, sizeof buf), "s5");
 	assert_string_equal(ub_command_name(file("s6", "#!/a/very/long/interpreter/path\n"), "x", buf, 8), "s6");
+}
+
+/* A link in DIR, as mkimage --shell makes /bin/sh -> NAME. */
+static const char *
+link_to(const char *name, const char *to)
+{
+	static char path[128];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_int_equal(symlink(to, path), 0);
+	return path;
+}
+
+static void
+a_link_to_another_name_runs_that_command(void **state)
+{
+	char buf[64], script[128];
+
+	(void)state;
+	file("ubuild", "\177ELF\2\1\1");
+	link_to("echo", "ubuild");
+	assert_string_equal(ub_command_name(link_to("sh", "echo"), "/bin/sh", buf, sizeof buf), "echo");
+	/* the builder's own links keep their names: /bin/tcc -> ubuild */
+	assert_string_equal(ub_command_name(link_to("tcc", "ubuild"), "tcc", buf, sizeof buf), "tcc");
+	/* a link through a directory is not a name */
+	snprintf(script, sizeof script, "%s/ubuild", dir);
+	assert_string_equal(ub_command_name(link_to("ls", script), "ls", buf, sizeof buf), "ls");
+	/* #!DIR/sh: the interpreter's link is followed too */
+	snprintf(script, sizeof script, "#!%s/sh\n", dir);
+	assert_string_equal(ub_command_name(file("s7", script), "x", buf, sizeof buf), "echo");
 }
 
 int
@@ -112,6 +144,7 @@ main(void)
 		cmocka_unit_test(names_are_checked),
 		cmocka_unit_test_setup_teardown(executed_file_decides_never_argv0, setup, teardown),
 		cmocka_unit_test_setup_teardown(script_names_its_interpreter, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_link_to_another_name_runs_that_command, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("name", tests, NULL, NULL);
