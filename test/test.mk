@@ -40,7 +40,7 @@ $(B)/test/inroot: test/inroot.c
 # make test: every suite, TEST_JOBS at a time (test/lanes), longest first,
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
-TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test kernel-test \
+TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test mkimage-boot-test kernel-test \
 	attest-test net-test fuzz-test builder-test extract-test mkimage-test sh-test edit-test tty-test pack-test multicall-test \
 	bootcfg-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
@@ -64,6 +64,11 @@ builder-test: $(B)/root.staged
 .PHONY: mkimage-test
 mkimage-test: $(B)/root.staged $(B)/root-multicall.staged $(PACK) $(SELECT)
 	test/mkimage/run
+
+# images pack/mkimage made, booted in QEMU: -u, --from-ubin, the minimal template
+.PHONY: mkimage-boot-test
+mkimage-boot-test: $(B)/root.staged $(B)/root-multicall.staged $(PACK) $(SELECT) $(B)/kernel/vmlinuz
+	test/mkimage/qemu $(B)/kernel
 
 golden-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/test/inroot
 	# /dev, /proc and a tmpfs cache (as on the target) for the chroot, in a
