@@ -30,7 +30,7 @@ pack/cmd-names.sh | while read -r name cmd; do
 	fi
 	ln -s ubuild "$root/bin/$name"
 done
-cp cmds-src/lib/*.c cmds-src/lib/*.h "$root/src/lib/"
+find cmds-src/lib/ -maxdepth 1 -name "*.[ch]" -exec cp {} "$root/src/lib/" \;
 
 # The compiler's runtime: musl (headers, crt, static libc), tcc's own headers
 # and libtcc1.a, and the object wrapped around each command's main.
@@ -41,8 +41,11 @@ done
 cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
 cp "$TCC_SRC/libtcc1.a" "$root/usr/lib/tcc/libtcc1.a"
 cp "$CHECK" "$root/usr/lib/ubuild/check.o"
-# zlib and libzstd, for the commands that compress; BearSSL, for verify
-cp "$LIBS/libz.a" "$LIBS/libzstd.a" "$LIBS/libbearssl.a" "$root/usr/lib/"
+# zlib and libzstd, for the commands that compress; BearSSL, for verify.
+# SHIP_LIBS names fewer when the commands link fewer (pack/mkimage).
+for l in ${SHIP_LIBS-libz libzstd libbearssl}; do
+	cp "$LIBS/$l.a" "$root/usr/lib/"
+done
 cp "$LIBS/zlib.h" "$LIBS/zconf.h" "$LIBS/zstd.h" "$LIBS/zstd_errors.h" "$root/usr/include/"
 mkdir "$root/usr/include/bearssl"
 cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
@@ -65,7 +68,8 @@ done
 # tree and keyed by the content of its sources (ubuild -L): the target copies
 # it into its cache unless a library file was edited, which saves the first
 # command a second of compiling under QEMU. SEED_LIB=0 leaves it to the target.
-if [ "${SEED_LIB:-1}" != 0 ]; then
+# (None when the commands link no library file: pack/mkimage -c true.)
+if [ "${SEED_LIB:-1}" != 0 ] && [ -n "$(find "$root/src/lib" -name '*.c' | head -1)" ]; then
 	if [ "$(id -u)" = 0 ]; then
 		chroot "$root" /bin/ubuild -L
 	else
