@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ar.h"
@@ -324,6 +325,23 @@ read_members(struct member *a, size_t **offs, size_t *n, char **note)
 	return *offs == NULL ? -1 : 0;
 }
 
+/* Which object's header is at OFF: OFFS rises, as members follow each other. */
+static size_t
+find_member(const size_t *offs, size_t nofs, size_t off)
+{
+	size_t lo = 0, hi = nofs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (offs[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nofs && offs[lo] == off ? lo : nofs;
+}
+
 /* The symbol index ("/", the first member): count, offsets, names. */
 static int
 read_index(struct member *a, const size_t *offs, size_t nofs, struct ar_info *ai)
@@ -341,8 +359,7 @@ read_index(struct member *a, const size_t *offs, size_t nofs, struct ar_info *ai
 	    (ai->member = calloc(n + 1, sizeof *ai->member)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		for (m = 0; m < nofs && offs[m] != get_be32(p + 4 + 4 * i); m++)
-			;
+		m = find_member(offs, nofs, get_be32(p + 4 + 4 * i));
 		if (m == nofs || name >= end || memchr(name, '\0', end - name) == NULL)
 			return errno = EINVAL, -1;
 		ai->syms[i] = name;
@@ -353,6 +370,40 @@ read_index(struct member *a, const size_t *offs, size_t nofs, struct ar_info *ai
 	return 0;
 }
 
+/*
+ * Mapped, not read: a build needs the headers, the index and the note, a
+ * small part of the archive, and copying all of it cost more than the rest
+ * of the builder's own work. Archives are replaced by rename, never
+ * rewritten in place, so the mapping cannot change under us.
+ */
+static int
+map_file(const char *path, struct member *m)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (st.st_size < 8 || (uintmax_t)st.st_size > SIZE_MAX) {
+		errno = EINVAL;
+		goto fail;
+	}
+	m->size = st.st_size;
+	m->data = mmap(NULL, m->size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (m->data == MAP_FAILED)
+		goto fail;
+	close(fd);
+	return 0;
+fail:
+	err = errno;
+	close(fd);
+	m->data = NULL;
+	errno = err;
+	return -1;
+}
+
 int
 ar_read(const char *path, struct ar_info *ai)
 {
@@ -361,9 +412,10 @@ ar_read(const char *path, struct ar_info *ai)
 	int r = -1;
 
 	memset(ai, 0, sizeof *ai);
-	if (slurp(path, &a) < 0)
+	if (map_file(path, &a) < 0)
 		return -1;
 	ai->data = a.data;
+	ai->size = a.size;
 	errno = EINVAL;
 	if (a.size >= 8 && memcmp(a.data, "!<arch>\n", 8) == 0 &&
 	    read_members(&a, &offs, &ai->nmembers, &ai->note) == 0 &&
@@ -382,7 +434,8 @@ ar_info_free(struct ar_info *ai)
 
 	free(ai->syms);
 	free(ai->member);
-	free(ai->data);
+	if (ai->data != NULL)
+		munmap(ai->data, ai->size);
 	memset(ai, 0, sizeof *ai);
 	errno = err;
 }

@@ -23,7 +23,8 @@ struct ar_info {
 	size_t *member;		/* member[i]: which object defines syms[i], 0 the first */
 	size_t nsyms, nmembers;	/* objects, not counting the index and the note */
 	char *note;		/* __.NOTE's text, or NULL */
-	char *data;		/* the archive: syms and note point into it */
+	char *data;		/* the archive, mapped: syms and note point into it */
+	size_t size;
 };
 
 /* Returns 0, or -1 with errno (EINVAL: not an archive of this shape). */

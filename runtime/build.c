@@ -336,6 +336,20 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 	return lib_compile(u, j, libdir, out);
 }
 
+/* Is the archive at OUT built from what KEY describes? */
+static int
+lib_fresh(const char *out, const char *key)
+{
+	struct ar_info a;
+	int r;
+
+	if (ar_read(out, &a) < 0)
+		return 0;
+	r = ub_note_hit(a.note, key);
+	ar_info_free(&a);
+	return r;
+}
+
 int
 ub_build_lib(const struct ub *u, const char *dir, char **lib)
 {
@@ -355,7 +369,7 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
 		goto out;
-	if (u->seed || ub_key_hit(out, j.key) != 1)
+	if (u->seed || !lib_fresh(out, j.key))
 		r = lib_refresh(u, &j, libdir, out);
 	else
 		r = UB_OK;
@@ -655,8 +669,6 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 	if ((out = join(dir, name)) == NULL || (j.files = ub_cmd_files(u, name)) == NULL ||
 	    (names = ub_cmd_names(u, name)) == NULL || (lk = ub_lock(dir, name)) < 0)
 		goto out;
-	if (lib != NULL && ar_read(lib, &j.ar) < 0)
-		goto out;
 	if (ub_form(u, name, path, sizeof path) == UB_DIR)
 		j.dir = j.files[0];
 	j.lib = lib;
@@ -665,7 +677,8 @@ ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 		if (u->verbose)
 			fprintf(stderr, "ubuild: %s: cached\n", name);
 	} else if ((r = ub_strict_check(u, j.files)) == UB_OK) {
-		r = cmd_build(u, &j, dir, name, names, out);
+		r = lib != NULL && ar_read(lib, &j.ar) < 0 ? UB_ESYS :
+		    cmd_build(u, &j, dir, name, names, out);
 	} else {
 		unlink(out);	/* refused: nothing cached */
 	}

@@ -116,26 +116,23 @@ find_key(const char *buf, size_t len)
 }
 
 /*
- * Was PATH built from what KEY describes? The same key is the quick answer;
- * else the key it holds must list the same files and still be fresh (one
- * made moments after an edit hashes those files, one made later does not).
+ * Was an archive whose note is NOTE built from what KEY describes? The note
+ * ending in the same key is the quick answer; else the key it holds must
+ * list the same files and still be fresh (one made moments after an edit
+ * hashes those files, one made later does not).
  */
 int
-ub_key_hit(const char *path, const char *key)
+ub_note_hit(const char *note, const char *key)
 {
-	size_t len;
-	char *buf = ub_slurp(path, &len);
-	const char *k;
-	int r;
+	size_t n, k = strlen(key);
+	const char *old;
 
-	if (buf == NULL)
-		return errno == ENOENT ? 0 : -1;
-	buf[len] = '\0';
-	r = memmem(buf, len, key, strlen(key) + 1) != NULL;
-	if (!r && (k = find_key(buf, len)) != NULL)
-		r = key_match(k, key);
-	free(buf);
-	return r;
+	if (note == NULL)
+		return 0;
+	n = strlen(note);
+	if (n >= k && memcmp(note + n - k, key, k) == 0)
+		return 1;
+	return (old = find_key(note, n + 1)) != NULL && key_match(old, key);	/* with its NUL */
 }
 
 /* Does KEY have an entry for PATH? */

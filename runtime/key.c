@@ -1,24 +1,75 @@
 /* key.c - describe source files, and check a description against them */
 #include <sys/stat.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include "key.h"
+
+/*
+ * Decimal and hex by hand: this file is linked into every cached command,
+ * and snprintf would pull musl's whole printf (some 40 KB) into each one
+ * and into every first-run link.
+ */
+struct out {
+	char *p, *end;		/* end: the last byte, kept for the NUL */
+	int full;		/* something did not fit */
+};
+
+static void
+put_str(struct out *o, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (o->p < o->end)
+			*o->p++ = *s;
+		else
+			o->full = 1;
+}
+
+/* V in BASE, at least WIDTH digits with leading zeros. */
+static void
+put_num(struct out *o, unsigned long long v, unsigned base, int width)
+{
+	char d[24], *q = d + sizeof d;
+
+	*--q = '\0';
+	do {
+		*--q = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v != 0 || d + sizeof d - 1 - q < width);
+	put_str(o, q);
+}
+
+static void
+put_signed(struct out *o, long long v)
+{
+	if (v < 0)
+		put_str(o, "-");
+	put_num(o, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v, 10, 1);
+}
+
+/* Length written (NUL-terminated), or -1 when LEN is too small. */
+static int
+out_end(struct out *o, const char *start)
+{
+	if (o->full)
+		return -1;
+	*o->p = '\0';
+	return (int)(o->p - start);
+}
 
 int
 key_path(const char *path, char *buf, size_t len)
 {
 	size_t n = strlen(path);
-	int k;
+	struct out o;
 
-	if (n == 0 || n >= KEY_PATH_MAX)
+	if (n == 0 || n >= KEY_PATH_MAX || len == 0)
 		return -1;
-	k = snprintf(buf, len, "%zu:", n);
-	if (k < 0 || (size_t)k + n >= len)
-		return -1;
-	memcpy(buf + k, path, n + 1);
-	return k + (int)n;
+	o = (struct out){ buf, buf + len - 1, 0 };
+	put_num(&o, n, 10, 1);
+	put_str(&o, ":");
+	put_str(&o, path);
+	return out_end(&o, buf);
 }
 
 /* FNV-1a over the file's bytes: catches an edit, no adversary to resist. */
@@ -43,21 +94,32 @@ int
 key_stat_line(const char *path, const struct stat *st, int hashed, char *buf, size_t len)
 {
 	unsigned long long h = 0;
-	int k = key_path(path, buf, len), n;
+	int k = key_path(path, buf, len);
+	struct out o;
 
 	if (k < 0 || (hashed && file_hash(path, &h) < 0))
 		return -1;
-	n = snprintf(buf + k, len - k, " %llu %llu %lld %lld.%09ld %lld.%09ld",
-	    (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
-	    (long long)st->st_size,
-	    (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
-	    (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
-	if (n < 0 || (size_t)(k += n) >= len)
-		return -1;
-	n = hashed ? snprintf(buf + k, len - k, " h=%016llx\n", h) : snprintf(buf + k, len - k, "\n");
-	if (n < 0 || (size_t)(k += n) >= len)
-		return -1;
-	return k;
+	o = (struct out){ buf + k, buf + len - 1, 0 };
+	put_str(&o, " ");
+	put_num(&o, st->st_dev, 10, 1);
+	put_str(&o, " ");
+	put_num(&o, st->st_ino, 10, 1);
+	put_str(&o, " ");
+	put_signed(&o, st->st_size);
+	put_str(&o, " ");
+	put_signed(&o, st->st_mtim.tv_sec);
+	put_str(&o, ".");
+	put_num(&o, st->st_mtim.tv_nsec, 10, 9);
+	put_str(&o, " ");
+	put_signed(&o, st->st_ctim.tv_sec);
+	put_str(&o, ".");
+	put_num(&o, st->st_ctim.tv_nsec, 10, 9);
+	if (hashed) {
+		put_str(&o, " h=");
+		put_num(&o, h, 16, 16);
+	}
+	put_str(&o, "\n");
+	return out_end(&o, buf);
 }
 
 int

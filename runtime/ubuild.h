@@ -36,7 +36,7 @@ int ub_has(const char *path, const char *s, size_t n);	/* 1 yes, 0 no, -1 error 
 int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
 char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
 int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
-int ub_key_hit(const char *path, const char *key);	/* 1 built from KEY's files, 0 no, -1 */
+int ub_note_hit(const char *note, const char *key);	/* 1 built from KEY's files, else 0 */
 int ub_cmd_fresh(const char *path, char **own);	/* 1 its key is fresh and names OWN, 0 no, -1 */
 char *ub_slurp(const char *path, size_t *len);	/* the file, NUL-terminated */
 void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */

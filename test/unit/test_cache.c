@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "ubuild.h"
+#include "key.h"
 
 static char dir[64];
 
@@ -144,6 +145,39 @@ unusable_errors(void **state)
 	assert_false(ub_unusable(ENOMEM));
 }
 
+/* An archive's note: its content hash, what its objects read, its stat key. */
+static void
+note_hit_takes_a_fresh_key(void **state)
+{
+	char path[96], note[8192];
+	const char *files[] = { path, NULL };
+	char *key, *hashed;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/a.c", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("int a;\n", f);
+	fclose(f);
+	key = key_make(files);	/* made at once: the entry is hashed */
+	assert_non_null(key);
+	assert_non_null(strstr(key, " h="));
+	snprintf(note, sizeof note, "UBH1 abc\n3:x.c\n%s", key);
+	assert_int_equal(ub_note_hit(note, key), 1);	/* the same key */
+	hashed = strdup(key);
+	strcpy(strstr(key, " h="), "\n");	/* a later key: no hash */
+	snprintf(note, sizeof note, "UBH1 abc\n3:x.c\n%s", hashed);
+	assert_int_equal(ub_note_hit(note, key), 1);	/* the old key, still fresh */
+	assert_int_equal(ub_note_hit(NULL, key), 0);
+	assert_int_equal(ub_note_hit("UBH1 abc\n", key), 0);
+	f = fopen(path, "w");
+	fputs("int b;\n", f);
+	fclose(f);
+	assert_int_equal(ub_note_hit(note, key), 0);	/* edited: stale */
+	free(key);
+	free(hashed);
+}
+
 int
 main(void)
 {
@@ -154,6 +188,7 @@ main(void)
 		cmocka_unit_test(truncated_elf_is_caught),
 		cmocka_unit_test(publish_replaces_atomically_or_cleans_up),
 		cmocka_unit_test(unusable_errors),
+		cmocka_unit_test_setup_teardown(note_hit_takes_a_fresh_key, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("cache", tests, setup, teardown);

@@ -254,7 +254,7 @@ keys_match_by_paths_and_freshness(void **state)
 	k2b = strdup(k2);
 	assert_int_equal(key_match(k2, k2b), 1);
 	if ((h = strstr(k2b, " h=")) != NULL)	/* made later: no hash */
-		strcpy(h, strchr(h, '\n'));
+		memmove(h, strchr(h, '\n'), strlen(strchr(h, '\n')) + 1);
 	assert_int_equal(key_match(k2, k2b), 1);
 	assert_int_equal(key_match(k1, k2), 0);	/* a file more */
 	assert_int_equal(key_match(k2, k1), 0);	/* a file fewer */
@@ -281,6 +281,33 @@ malformed_entries_are_rejected(void **state)
 	assert_string_equal(e.path, "a\nc");
 }
 
+/* The entry, byte for byte as printf would write it, and -1 when one byte short. */
+static void
+stat_line_format(void **state)
+{
+	struct stat st = { .st_dev = 2049, .st_ino = 18446744073709551615ULL, .st_size = 0 };
+	char want[256], got[256];
+	int n;
+
+	(void)state;
+	st.st_mtim.tv_sec = -5;
+	st.st_mtim.tv_nsec = 7;
+	st.st_ctim.tv_sec = 1764900000;
+	st.st_ctim.tv_nsec = 999999999;
+	n = snprintf(want, sizeof want, "%zu:%s %llu %llu %lld %lld.%09ld %lld.%09ld\n",
+	    strlen(a), a, 2049ULL, 18446744073709551615ULL, 0LL, -5LL, 7L, 1764900000LL, 999999999L);
+	assert_int_equal(key_stat_line(a, &st, 0, got, sizeof got), n);
+	assert_string_equal(got, want);
+	assert_int_equal(key_stat_line(a, &st, 0, got, n + 1), n);
+	assert_int_equal(key_stat_line(a, &st, 0, got, n), -1);
+	assert_int_equal(key_stat_line(a, &st, 1, got, sizeof got), n + 19);
+	assert_memory_equal(got, want, n - 1);
+	assert_int_equal(strlen(got + n - 1), 20);
+	assert_memory_equal(got + n - 1, " h=", 3);
+	assert_int_equal(strspn(got + n + 2, "0123456789abcdef"), 16);
+	assert_int_equal(key_path(a, got, 3), -1);
+}
+
 int
 main(void)
 {
@@ -297,6 +324,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(old_files_are_not_hashed, setup, teardown),
 		cmocka_unit_test_setup_teardown(keys_match_by_paths_and_freshness, setup, teardown),
 		cmocka_unit_test(malformed_entries_are_rejected),
+		cmocka_unit_test_setup_teardown(stat_line_format, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("key", tests, NULL, NULL);
