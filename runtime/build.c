@@ -403,55 +403,43 @@ struct cmdjob {
 	struct ar_info ar;	/* the library's index and note */
 	size_t slot;		/* bytes for the key */
 	const struct ub *u;
-	char *code;		/* defines the slot, the entry and the names for check.c */
+	char *stamp;		/* an object: the slot, the entry and the names for check.c */
 };
-
-/* A C string literal holding s. */
-static void
-put_literal(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if ((unsigned char)*s < ' ')
-			fprintf(f, "\\%03o", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 /* __ubin_names: "NAME\0OTHER\0...\0", what check.c may re-run the builder as. */
 static char *
-stamp_code(const struct ub *u, const char *name, char **names, size_t slot)
+names_blob(char **names, size_t *len)
 {
-	char *code = NULL, entry[4096];
-	size_t len;
-	FILE *f = open_memstream(&code, &len);
+	size_t n = 1;
+	char *blob, *p;
 
-	if (f == NULL)
+	for (size_t i = 0; names[i] != NULL; i++)
+		n += strlen(names[i]) + 1;
+	if ((p = blob = malloc(n)) == NULL)
 		return NULL;
+	for (size_t i = 0; names[i] != NULL; i++)
+		p = stpcpy(p, names[i]) + 1;
+	*p = '\0';
+	*len = n;
+	return blob;
+}
+
+/* The slot, the entry and the names for check.c, as an object at PATH. */
+static int
+write_stamp(const struct ub *u, const char *name, char **names, size_t slot, const char *path)
+{
+	char entry[4096];
+	struct ub_stamp st = { .mark = SLOT_MARK, .slot = slot, .entry = entry, .bin = u->bin };
+	char *blob = names_blob(names, &st.names_len);
+	int r;
+
+	if (blob == NULL)
+		return -1;
+	st.names = blob;
 	snprintf(entry, sizeof entry, "%s/%s", u->bin, name);
-	fprintf(f, "const char __ubin_key[%zu] = ", slot);
-	put_literal(f, SLOT_MARK);
-	fputs(";\nconst char __ubin_entry[] = ", f);
-	put_literal(f, entry);
-	fputs(";\nconst char __ubin_bin[] = ", f);
-	put_literal(f, u->bin);
-	fputs(";\nconst char __ubin_names[] = ", f);
-	for (; *names != NULL; names++) {
-		put_literal(f, *names);
-		fputs(" \"\\0\" ", f);
-	}
-	fputs(";\n", f);
-	if (fclose(f) != 0) {
-		free(code);
-		return NULL;
-	}
-	return code;
+	r = ub_stamp_write(path, &st);
+	free(blob);
+	return r;
 }
 
 /*
@@ -540,7 +528,7 @@ cmd_child(void *arg)
 	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, inc, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
 	struct paths seen = { .under = j->u->src, .hash = ub_measuring(j->u) };
-	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in, .code = j->code,
+	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in,
 		.incdirs = incs, .defines = defs, .opened = paths_opened, .opened_arg = &seen,
 		.probe = (const char *const *)j->ar.syms, .defined = defined };
 	size_t n = 0;
@@ -556,6 +544,7 @@ cmd_child(void *arg)
 		}
 		in[n++] = j->files[i];
 	}
+	in[n++] = j->stamp;
 	in[n++] = j->u->check;
 	if (j->lib != NULL)
 		in[n++] = j->lib;
@@ -622,12 +611,16 @@ cmd_build(const struct ub *u, struct cmdjob *j, const char *dir, const char *nam
 {
 	int r = UB_ESLOT;
 
+	if ((j->stamp = ub_tmpname(dir, "stamp.o")) == NULL)
+		return UB_ESYS;
 	for (j->slot = slot_size(u, j->files); r == UB_ESLOT && j->slot < ((size_t)1 << 24); j->slot *= 4) {
-		free(j->code);
-		if ((j->code = stamp_code(u, name, names, j->slot)) == NULL)
-			return UB_ESYS;
+		if (write_stamp(u, name, names, j->slot, j->stamp) < 0) {
+			r = UB_ESYS;	/* errno says why, as for the output's own temp file */
+			break;
+		}
 		r = cmd_compile(u, j, dir, name, out);
 	}
+	unlink(j->stamp);
 	return r;
 }
 
@@ -694,7 +687,7 @@ out:
 	ub_free_list(j.files);
 	ub_free_list(names);
 	free(lib);
-	free(j.code);
+	free(j.stamp);
 	free(out);
 	return r == UB_ESLOT ? UB_ECOMPILE : r;
 }

@@ -3,7 +3,7 @@
 RT := $(B)/runtime
 RT_SRC := runtime/name.c runtime/cache.c runtime/lib.c runtime/build.c \
 	runtime/ar.c runtime/key.c runtime/key_make.c runtime/cmdsrc.c runtime/deps.c \
-	runtime/measure.c
+	runtime/measure.c runtime/stamp.c
 RT_CFLAGS := -D_GNU_SOURCE
 RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 

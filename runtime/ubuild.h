@@ -108,6 +108,16 @@ int ub_seal(const struct ub *u, char *const *paths, const struct paths *read);	/
 int ub_unusable(int err);
 
 /* Run fn(arg) in a child (libtcc may exit); its exit status, or UB_ESYS. */
+/* The data check.c reads, written as an ELF object (stamp.c). */
+struct ub_stamp {
+	const char *mark;	/* starts the key's slot, found after the link */
+	size_t slot;		/* bytes for the key, the mark included */
+	const char *entry, *bin;	/* __ubin_entry, __ubin_bin */
+	const char *names;	/* __ubin_names: NUL-separated, an empty one last */
+	size_t names_len;
+};
+int ub_stamp_write(const char *path, const struct ub_stamp *st);	/* 0, or -1 with errno */
+
 int ub_in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg);
 void ub_diag(void *arg, const char *msg);	/* compiler diagnostics to stderr */
 

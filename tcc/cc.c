@@ -83,8 +83,6 @@ compile(TCCState *s, const struct cc_job *job)
 	    add_all(s, job->inputs, tcc_add_file) < 0 ||
 	    add_all(s, job->libnames, tcc_add_library) < 0)
 		return -1;
-	if (job->code != NULL && tcc_compile_string(s, job->code) < 0)
-		return -1;
 	if (tcc_output_file(s, job->out) < 0)
 		return -1;
 	/* The linked state stays until tcc_delete: which symbols it defined

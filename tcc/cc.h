@@ -8,7 +8,6 @@ struct cc_job {
 	enum cc_kind kind;
 	const char *out;		/* file to write */
 	const char *const *inputs;	/* .c .o .a, NULL-terminated, link order */
-	const char *code;		/* one more translation unit, as text, or NULL */
 	const char *const *incdirs;	/* -I, NULL-terminated, or NULL */
 	const char *const *defines;	/* "NAME=VALUE", NULL-terminated, or NULL */
 	const char *const *undefines;	/* -U NAME */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "ubuild.h"
 #include "key.h"
+#include <elf.h>
 
 static char dir[64];
 
@@ -178,6 +179,57 @@ note_hit_takes_a_fresh_key(void **state)
 	free(hashed);
 }
 
+/* The stamp object: four global arrays in .rodata, with the bytes given. */
+static void
+stamp_object_holds_the_arrays(void **state)
+{
+	static const char *const want[] = { "__ubin_key", "__ubin_entry", "__ubin_bin", "__ubin_names" };
+	struct ub_stamp st = { .mark = "MARK", .slot = 100, .entry = "/bin/x", .bin = "/bin",
+		.names = "x\0y\0", .names_len = 5 };
+	char path[96], buf[4096];
+	const Elf64_Ehdr *eh = (const void *)buf;
+	const Elf64_Shdr *sh;
+	const Elf64_Sym *sym;
+	const char *str, *ro;
+	int fd;
+	ssize_t n;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/st.o", dir);
+	assert_int_equal(ub_stamp_write(path, &st), 0);
+	fd = open(path, O_RDONLY);
+	n = read(fd, buf, sizeof buf);
+	close(fd);
+	assert_true(n > (ssize_t)sizeof *eh && memcmp(buf, ELFMAG, SELFMAG) == 0);
+	assert_int_equal(eh->e_type, ET_REL);
+	assert_true(eh->e_shoff + eh->e_shnum * sizeof *sh <= (size_t)n);
+	sh = (const void *)(buf + eh->e_shoff);
+	assert_int_equal(sh[2].sh_type, SHT_SYMTAB);
+	assert_int_equal(sh[2].sh_size / sizeof *sym, 5);
+	sym = (const void *)(buf + sh[2].sh_offset);
+	str = buf + sh[sh[2].sh_link].sh_offset;
+	ro = buf + sh[1].sh_offset;
+	assert_int_equal(sh[1].sh_flags, SHF_ALLOC);
+	for (int i = 0; i < 4; i++) {
+		assert_string_equal(str + sym[i + 1].st_name, want[i]);
+		assert_int_equal(sym[i + 1].st_shndx, 1);
+		assert_int_equal(ELF64_ST_BIND(sym[i + 1].st_info), STB_GLOBAL);
+	}
+	assert_int_equal(sym[1].st_size, 100);
+	assert_memory_equal(ro + sym[1].st_value, "MARK\0\0\0", 7);
+	assert_string_equal(ro + sym[2].st_value, "/bin/x");
+	assert_string_equal(ro + sym[3].st_value, "/bin");
+	assert_int_equal(sym[4].st_size, 5);
+	assert_memory_equal(ro + sym[4].st_value, "x\0y\0\0", 5);
+	st.slot = 4;	/* no room for the mark */
+	assert_int_equal(ub_stamp_write(path, &st), -1);
+	assert_int_equal(errno, EINVAL);
+	st.slot = 100;
+	snprintf(path, sizeof path, "%s/no/st.o", dir);
+	assert_int_equal(ub_stamp_write(path, &st), -1);
+	assert_int_equal(errno, ENOENT);
+}
+
 int
 main(void)
 {
@@ -189,6 +241,7 @@ main(void)
 		cmocka_unit_test(publish_replaces_atomically_or_cleans_up),
 		cmocka_unit_test(unusable_errors),
 		cmocka_unit_test_setup_teardown(note_hit_takes_a_fresh_key, setup, teardown),
+		cmocka_unit_test_setup_teardown(stamp_object_holds_the_arrays, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("cache", tests, setup, teardown);
