@@ -35,10 +35,10 @@ for c in $CMDS; do
 	out=$("$SPAWN" -r "$R" -n "$RUNS_COLD" -u "/ubin/$c" -u /tmp/tcc.out -- \
 		/bin/ubuild -b "$c" \; \
 		/usr/bin/tcc -static -I/src/lib -o /tmp/tcc.out "${src[@]}" /ubin/.lib/libcmd.a \
-		/usr/lib/libzstd.a /usr/lib/libz.a)
+		/usr/lib/libzstd.a /usr/lib/libz.a /usr/lib/libbearssl.a)
 	g=$("$SPAWN" -n "$RUNS_COLD" -u "$B/bench/gcc.out" -- "$(command -v musl-gcc)" -O0 -static -Wl,-z,noexecstack \
 		-Icmds-src/lib -I"$B/libs" -o "$B/bench/gcc.out" "${gsrc[@]}" "$B/bench/libcmd.a" \
-		"$B/libs/libzstd.a" "$B/libs/libz.a")
+		"$B/libs/libzstd.a" "$B/libs/libz.a" "$B/libs/libbearssl.a")
 	u=$(col 1 1 <<<"$out"); t=$(col 2 1 <<<"$out"); gg=$(cut -f1 <<<"$g")
 	rm -f "$R/ubin/$c"
 	rss=$(UBUILD_VERBOSE=1 chroot "$R" /bin/ubuild -b "$c" 2>&1 | sed -n 's/.*peak RSS \([0-9]*\) KiB/\1/p')
