@@ -16,14 +16,14 @@ $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libt
 	strip -s -R .comment $@
 
 # Linked by tcc into every cached command: plain relocatable code, no PIE.
+# With the libc members it calls, their definitions weakened: tcc then loads
+# one object instead of searching libc.a for two dozen members on every first
+# run (about a millisecond), and a command that defines one of those functions
+# itself still wins, as with a plain static link.
 $(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h runtime/runtime.mk | $(DEPS)
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/check1.o runtime/check.c
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/key1.o runtime/key.c
-	# With the libc members it calls, their definitions weakened: tcc then
-	# loads one object instead of searching libc.a for two dozen members on
-	# every first run (about a millisecond), and a command that defines one
-	# of those functions itself still wins, as with a plain static link.
 	ld -r -o $(RT)/check2.o $(RT)/check1.o $(RT)/key1.o $(MUSL_LIB)/libc.a
 	nm -g --defined-only $(RT)/check2.o | awk '{ print $$3 }' >$(RT)/check.weak
 	objcopy --weaken-symbols=$(RT)/check.weak $(RT)/check2.o $@
