@@ -86,6 +86,30 @@ ub_slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* PATH created or truncated with MODE and holding LEN bytes of BUF: 0, or -1 with errno. */
+int
+ub_write_file(const char *path, const void *buf, size_t len, mode_t mode)
+{
+	const char *p = buf;
+	size_t done = 0;
+	ssize_t w;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode), r = 0, err;
+
+	if (fd < 0)
+		return -1;
+	while (done < len && r == 0) {
+		if ((w = write(fd, p + done, len - done)) > 0)
+			done += w;
+		else if (w == 0 || errno != EINTR)
+			r = -1;
+	}
+	err = errno;
+	if (close(fd) < 0 && r == 0)
+		return -1;
+	errno = err;
+	return r;
+}
+
 int
 ub_has(const char *path, const char *s, size_t n)
 {

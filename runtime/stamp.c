@@ -1,10 +1,8 @@
 /* stamp.c - the data check.c reads, as a small ELF object written directly */
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ubuild.h"
 
 /*
@@ -151,24 +149,15 @@ int
 ub_stamp_write(const char *path, const struct ub_stamp *st)
 {
 	struct blob f = { 0 };
-	size_t done = 0;
-	ssize_t n;
-	int fd = -1, r = -1, err;
+	int r = -1, err;
 
 	if (st->slot <= strlen(st->mark)) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (stamp_bytes(&f, st) < 0 ||
-	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
-		goto out;
-	while (done < f.len && (n = write(fd, f.p + done, f.len - done)) > 0)
-		done += n;
-	r = done == f.len ? 0 : -1;
-out:
+	if (stamp_bytes(&f, st) == 0)
+		r = ub_write_file(path, f.p, f.len, 0600);
 	err = errno;
-	if (fd >= 0 && close(fd) < 0 && r == 0)
-		r = -1, err = errno;
 	free(f.p);
 	errno = err;
 	return r;

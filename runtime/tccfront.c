@@ -205,20 +205,6 @@ note_open(void *arg, const char *path, int fd)
 	rj->seen[rj->n] = NULL;
 }
 
-static int
-put_file(const char *path, const char *s, mode_t mode)
-{
-	size_t len = strlen(s), off = 0;
-	ssize_t w;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-
-	if (fd < 0)
-		return -1;
-	while (off < len && (w = write(fd, s + off, len - off)) > 0)
-		off += w;
-	return close(fd) < 0 || off < len ? -1 : 0;
-}
-
 /* Could any user read the absolute PATH: the file, and every directory on the way? */
 static int
 public_path(const char *path)
@@ -266,7 +252,7 @@ run_child(void *arg)
 	if (rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
 		return UB_ESYS;
 	pub = all_public(rj->seen);
-	if (put_file(rj->keytmp, key, pub ? 0644 : 0600) < 0 || chmod(rj->keytmp, pub ? 0644 : 0600) < 0 ||
+	if (ub_write_file(rj->keytmp, key, strlen(key), pub ? 0644 : 0600) < 0 || chmod(rj->keytmp, pub ? 0644 : 0600) < 0 ||
 	    chmod(rj->job.out, pub ? 0755 : 0700) < 0)
 		return errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
 	return UB_OK;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* Where things are on the image. Tests point these at a scratch tree. */
 struct ub {
@@ -39,6 +40,7 @@ int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
 int ub_note_hit(const char *note, const char *key);	/* 1 built from KEY's files, else 0 */
 int ub_cmd_fresh(const char *path, char **own);	/* 1 its key is fresh and names OWN, 0 no, -1 */
 char *ub_slurp(const char *path, size_t *len);	/* the file, NUL-terminated */
+int ub_write_file(const char *path, const void *buf, size_t len, mode_t mode);	/* 0, or -1 */
 void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
 
 /* lib.c: the sources a command build reads */
