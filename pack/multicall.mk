@@ -17,3 +17,11 @@ $(B)/root-multicall.staged: pack/stage-multicall.sh pack/stage-modules.sh $(BOX)
 
 $(IMAGE_MC): $(B)/root-multicall.staged $(PACK)
 	$(PACK) -m $(B)/initramfs-multicall.manifest $(DEVICES) $(B)/root-multicall $@
+
+# The source image's libc.a, trimmed to what the box's objects (the same
+# command sources), check.o, tcc's runtime and the libraries a command links
+# leave undefined, and what pack/libc-api.h declares.
+$(LIBC_TRIM): pack/trim-libc.sh pack/libc-api.h $(BOX) $(RT)/check.o $(TCC_LIBS)
+	MUSLCC=$(MUSLCC) pack/trim-libc.sh $@ $(MUSL_LIB)/libc.a pack/libc-api.h \
+		$(MC)/cmd/*.o $(MC)/lib/*.o $(RT)/check.o $(TCC_SRC)/libtcc1.a \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a

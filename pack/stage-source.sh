@@ -1,7 +1,8 @@
 #!/bin/sh
 # stage-source.sh ROOT - lay out the source-mode image tree in ROOT.
 # Inputs come from the environment (set by the Makefile): INIT UBUILD CHECK
-# TCC_SRC MUSL_INC MUSL_LIB LIBS, the command sources in cmds-src/ and pack/etc/.
+# TCC_SRC MUSL_INC MUSL_LIB LIBS, the command sources in cmds-src/ and pack/etc/;
+# LIBC_A, the libc.a to ship (default musl's own: pack/trim-libc.sh makes less).
 set -eu
 root=${1:?usage: stage-source.sh ROOT}
 : "${INIT:?}" "${UBUILD:?}" "${LIBS:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
@@ -35,9 +36,10 @@ find cmds-src/lib/ -maxdepth 1 -name "*.[ch]" -exec cp {} "$root/src/lib/" \;
 # The compiler's runtime: musl (headers, crt, static libc), tcc's own headers
 # and libtcc1.a, and the object wrapped around each command's main.
 cp -R "$MUSL_INC/." "$root/usr/include/"
-for f in crt1.o crti.o crtn.o libc.a; do
+for f in crt1.o crti.o crtn.o; do
 	cp "$MUSL_LIB/$f" "$root/usr/lib/$f"
 done
+cp "${LIBC_A:-$MUSL_LIB/libc.a}" "$root/usr/lib/libc.a"
 cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
 cp "$TCC_SRC/libtcc1.a" "$root/usr/lib/tcc/libtcc1.a"
 cp "$CHECK" "$root/usr/lib/ubuild/check.o"
@@ -46,7 +48,15 @@ cp "$CHECK" "$root/usr/lib/ubuild/check.o"
 for l in ${SHIP_LIBS-libz libzstd libbearssl}; do
 	cp "$LIBS/$l.a" "$root/usr/lib/"
 done
-cp "$LIBS/zlib.h" "$LIBS/zconf.h" "$LIBS/zstd.h" "$LIBS/zstd_errors.h" "$root/usr/include/"
+for h in zlib.h zconf.h zstd.h zstd_errors.h; do
+	pack/strip-header.sh "$LIBS/$h" "$root/usr/include/$h"
+done
+# Stripped, they must give a program exactly what the originals give.
+for d in "$LIBS" "$root/usr/include"; do
+	printf '#define ZSTD_STATIC_LINKING_ONLY\n#include <zlib.h>\n#include <zstd.h>\n#include <zstd_errors.h>\n' |
+		musl-gcc -E -P -dD -I"$d" -x c - | cksum
+done | uniq | [ "$(wc -l)" = 1 ] ||
+	{ echo "stage-source: the stripped zlib and zstd headers preprocess unlike the originals" >&2; exit 1; }
 mkdir "$root/usr/include/bearssl"
 cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
 

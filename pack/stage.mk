@@ -13,6 +13,14 @@ MODULES ?= virtio_pci virtio_net virtio_blk virtio_scsi nvme ahci sd_mod sr_mod 
 # target compiles it on first use like everything else.
 SEED_LIB ?= 1
 
+# trim: ship musl's libc.a without the members nothing on the image links
+# (pack/trim-libc.sh; pack/libc-api.h names what programs written on the board
+# may call); full: musl's whole libc.a.
+LIBC ?= trim
+$(if $(filter-out trim full,$(LIBC)),$(error LIBC=$(LIBC): not trim or full))
+LIBC_TRIM := $(B)/libc-trim.a
+SHIP_LIBC := $(if $(filter full,$(LIBC)),$(MUSL_LIB)/libc.a,$(LIBC_TRIM))
+
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
 PACK_SRC := pack/pack.c pack/cpio.c $(PACK_LIB)
@@ -28,11 +36,11 @@ IMAGE_SRC := $(B)/initramfs-source.cpio.zst
 KERNEL_PKG := linux-image-6.1.0-57-amd64
 KERNEL_VERSION := 6.1.192-3
 
-$(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
-		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a \
+$(B)/root.staged: pack/stage-modules.sh pack/strip-header.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a $(SHIP_LIBC) \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
-	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
+	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBC_A=$(SHIP_LIBC) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
 	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
 	touch $@
 
