@@ -1,13 +1,15 @@
 /*
- * libc-api.h - the libc a program written on the board may call, beyond what
- * the shipped commands call: every function and object these headers declare
- * stays in the image's trimmed libc.a (pack/trim-libc.sh). The C99 library,
- * the POSIX interfaces a shell tool or a small daemon uses, and Linux's
- * system-call wrappers. Left out: <math.h> (about 80 KB of the compressed
- * image) and wide characters (<wchar.h>, <wctype.h>), beyond what the
- * commands themselves use. A board whose programs need them ships musl's
- * whole libc.a: make LIBC=full, or pack/mkimage --libc full. Otherwise the
- * link names what is missing.
+ * libc-api.h - the libc a program written on the board may use, beyond what
+ * the shipped commands use: every function and object these headers declare
+ * stays in the image's trimmed libc.a (pack/trim-libc.sh), and these headers
+ * and those they include stay in /usr/include (pack/stage-source.sh). The
+ * C99 library, the POSIX interfaces a shell tool or a small daemon uses, and
+ * Linux's system-call wrappers. Left out: <math.h> (about 80 KB of the
+ * compressed image) and wide characters (<wchar.h>, <wctype.h>), beyond what
+ * the commands themselves use, and the other musl headers nothing here
+ * includes. A board whose programs need them ships musl's whole libc.a and
+ * every header: make LIBC=full, or pack/mkimage --libc full. Otherwise the
+ * compiler names the missing header, or the link the missing function.
  */
 #include <assert.h>
 #include <ctype.h>

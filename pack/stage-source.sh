@@ -2,7 +2,8 @@
 # stage-source.sh ROOT - lay out the source-mode image tree in ROOT.
 # Inputs come from the environment (set by the Makefile): INIT UBUILD CHECK
 # TCC_SRC MUSL_INC MUSL_LIB LIBS, the command sources in cmds-src/ and pack/etc/;
-# LIBC_A, the libc.a to ship (default musl's own: pack/trim-libc.sh makes less).
+# LIBC (trim or full) and LIBC_A, the libc.a to ship (default musl's own:
+# pack/trim-libc.sh makes less).
 set -eu
 root=${1:?usage: stage-source.sh ROOT}
 : "${INIT:?}" "${UBUILD:?}" "${LIBS:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
@@ -35,7 +36,6 @@ find cmds-src/lib/ -maxdepth 1 -name "*.[ch]" -exec cp {} "$root/src/lib/" \;
 
 # The compiler's runtime: musl (headers, crt, static libc), tcc's own headers
 # and libtcc1.a, and the object wrapped around each command's main.
-cp -R "$MUSL_INC/." "$root/usr/include/"
 for f in crt1.o crti.o crtn.o; do
 	cp "$MUSL_LIB/$f" "$root/usr/lib/$f"
 done
@@ -60,19 +60,44 @@ done | uniq | [ "$(wc -l)" = 1 ] ||
 mkdir "$root/usr/include/bearssl"
 cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
 
-# Linux UAPI headers: only those the commands include, found by asking the
-# host compiler for each command's header dependencies.
+# Headers: Linux's UAPI headers only those the commands include, and with
+# LIBC=trim musl's only those the commands, the libraries' headers or
+# pack/libc-api.h (what a program written on the board may use) include,
+# directly or not: the host compiler
+# lists each source's header dependencies, with and without _GNU_SOURCE.
+# LIBC=full ships every musl header.
 uapi=$(mktemp -d)
 trap 'rm -rf "$uapi"' EXIT
 ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
 ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
-for src in cmds-src/*.c cmds-src/*/*.c; do
-	[ -e "$src" ] || continue
-	musl-gcc -std=c99 -M -MT x -isystem "$uapi" -I"$(dirname "$src")" -Icmds-src/lib -I"$LIBS" "$src"
-done | tr ' \\' '\n\n' | sed -n "s|^$uapi/||p" | sort -u | while read -r h; do
-	mkdir -p "$root/usr/include/$(dirname "$h")"
-	cp -L "$uapi/$h" "$root/usr/include/$h"
-done
+deps() { # SRC [-I...]: the headers SRC includes, directly or not
+	local src=$1 gnu
+	shift
+	for gnu in -U_GNU_SOURCE -D_GNU_SOURCE; do
+		musl-gcc -std=c99 "$gnu" -M -MT x -isystem "$uapi" "$@" "$src"
+	done
+}
+{
+	for src in cmds-src/*.c cmds-src/*/*.c; do
+		[ ! -e "$src" ] || deps "$src" -I"$(dirname "$src")" -Icmds-src/lib -I"$LIBS"
+	done
+	# (not the command library's err.h: a program's <err.h> is musl's)
+	for src in pack/libc-api.h "$LIBS"/zlib.h "$LIBS"/zstd.h "$LIBS"/bearssl/*.h; do
+		deps "$src" -I"$(dirname "$src")"
+	done
+} | tr ' \\' '\n\n' | sort -u >"$uapi/deps"
+copy_headers() { # FROM: the headers under FROM the sources read, into /usr/include
+	sed -n "s|^$1/||p" "$uapi/deps" | while read -r h; do
+		mkdir -p "$root/usr/include/$(dirname "$h")"
+		cp -L "$1/$h" "$root/usr/include/$h"
+	done
+}
+copy_headers "$uapi"
+if [ "${LIBC:-trim}" = full ]; then
+	cp -R "$MUSL_INC/." "$root/usr/include/"
+else
+	copy_headers "$MUSL_INC"
+fi
 
 # The command library, compiled now by the image's own compiler inside the
 # tree and keyed by the content of its sources (ubuild -L): the target copies

@@ -20,6 +20,9 @@ LIBC ?= trim
 $(if $(filter-out trim full,$(LIBC)),$(error LIBC=$(LIBC): not trim or full))
 LIBC_TRIM := $(B)/libc-trim.a
 SHIP_LIBC := $(if $(filter full,$(LIBC)),$(MUSL_LIB)/libc.a,$(LIBC_TRIM))
+# The choice as a file that changes only with it: a new LIBC restages the tree.
+LIBC_CHOICE := $(B)/libc.choice
+$(shell mkdir -p $(B) && { [ "$$(cat $(LIBC_CHOICE) 2>/dev/null)" = $(LIBC) ] || echo $(LIBC) >$(LIBC_CHOICE); })
 
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
@@ -36,11 +39,11 @@ IMAGE_SRC := $(B)/initramfs-source.cpio.zst
 KERNEL_PKG := linux-image-6.1.0-57-amd64
 KERNEL_VERSION := 6.1.192-3
 
-$(B)/root.staged: pack/stage-modules.sh pack/strip-header.sh $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
-		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a $(SHIP_LIBC) \
+$(B)/root.staged: pack/stage-modules.sh pack/strip-header.sh pack/libc-api.h $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \
+		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a $(SHIP_LIBC) $(LIBC_CHOICE) \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
-	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBC_A=$(SHIP_LIBC) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
+	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBC=$(LIBC) LIBC_A=$(SHIP_LIBC) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
 	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
 	touch $@
 
