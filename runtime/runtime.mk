@@ -11,7 +11,8 @@ RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 RT_MAIN := runtime/ubuild.c runtime/tccfront.c $(UBUILD_LIB)
 $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
-	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -static -no-pie -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
+	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -ffunction-sections -fdata-sections -static -no-pie \
+		-Wl,--gc-sections -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
 		$(RT_MAIN) $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
 	strip -s -R .comment $@
 

@@ -8,12 +8,13 @@ TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=x86_64 --triplet=x86_64-linux-mus
 	--prefix=/usr --tccdir=/usr/lib/tcc \
 	--sysincludepaths='{B}/include:/usr/include' --libpaths=/usr/lib \
 	--crtprefix=/usr/lib --elfinterp=/lib/ld-musl-x86_64.so.1 \
-	--extra-cflags='-O2 -fno-pie -fno-stack-protector' --extra-ldflags='-static -no-pie'
+	--extra-cflags='-Os -ffunction-sections -fdata-sections -fno-pie -fno-stack-protector' \
+	--extra-ldflags='-static -no-pie'
 
 $(DL)/tcc_$(TCC_VERSION)-1.dsc: | $(DEPS)
 	pack/debsrc.sh tcc $(TCC_VERSION)-1 $(DL)
 
-$(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch
+$(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch tcc/tcc.mk
 	rm -rf $(TCC_SRC) && mkdir -p $(B)/tcc
 	dpkg-source --no-check -x $< $(TCC_SRC) >/dev/null
 	patch -s -d $(TCC_SRC) -p1 <tcc/musl-fixes.patch
