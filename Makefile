@@ -54,9 +54,11 @@ $(B)/bench/spawn: bench/spawn.c
 	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
 .PHONY: bench
-bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vmlinuz
+bench: $(B)/root.staged $(B)/root-multicall.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vmlinuz
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt
 	B=$(B) bench/commands.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/multicall.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/extract.sh | tee -a $(B)/bench/results.txt
+	B=$(B) bench/netboot.sh | tee -a $(B)/bench/results.txt
+	B=$(B) bench/targets.sh $(B)/bench/results.txt | tee $(B)/bench/targets.txt
