@@ -13,6 +13,12 @@ MODULES ?= virtio_pci virtio_net virtio_blk virtio_scsi nvme ahci sd_mod sr_mod 
 # target compiles it on first use like everything else.
 SEED_LIB ?= 1
 
+# Commands shipped prebuilt (seeds), keyed by their sources' content: the
+# image's first use of each costs no compile, an edit rebuilds from source,
+# and `ubuild --audit` recompiles them on the board to compare. These are
+# what init, netboot and boot run first. Empty: none.
+SEED_CMDS ?= sh modprobe netboot dhclient wget tftp boot
+
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
 PACK_SRC := pack/pack.c pack/cpio.c $(PACK_LIB)
@@ -32,7 +38,7 @@ $(B)/root.staged: pack/stage-modules.sh $(B)/kernel/vmlinuz pack/stage-source.sh
 		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
-	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
+	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) SEED_CMDS='$(SEED_CMDS)' pack/stage-source.sh $(B)/root
 	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
 	touch $@
 
