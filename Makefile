@@ -60,3 +60,4 @@ bench: $(B)/root.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vm
 	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/multicall.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/extract.sh | tee -a $(B)/bench/results.txt
+	B=$(B) bench/seed.sh | tee -a $(B)/bench/results.txt
