@@ -12,7 +12,6 @@
 #include "ar.h"
 #include "cc.h"
 #include "cmd.h"
-#include "sha256.h"
 #include "key.h"
 #include "ubuild.h"
 

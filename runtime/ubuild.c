@@ -227,14 +227,33 @@ list_built(const struct ub *u)
 	return 1;
 }
 
+/* One seed: the command NAME, built in seed mode into u->seeds. */
+static int
+seed_one(const struct ub *u, const char *name)
+{
+	char path[4096], *exe;
+	int r;
+
+	if (!ub_valid_name(name) || ub_form(u, name, path, sizeof path) == UB_NONE) {
+		fprintf(stderr, "ubuild: -L: %s: no such command\n", name);
+		return UB_ECOMPILE;
+	}
+	if ((r = ub_build_cmd(u, u->seeds, name, &exe)) == UB_OK)
+		free(exe);
+	else if (r != UB_ECOMPILE)	/* a compile error is the compiler's to tell */
+		fprintf(stderr, "ubuild: %s/%s: %s\n", u->seeds, name,
+		    strerror(r == UB_ESPACE ? ENOSPC : errno));
+	return r;
+}
+
 /*
  * The library alone, as the image build seeds it (see lib_hash in build.c),
- * then each command NAMES names, linked with it, into u->seeds.
+ * then each command NAMES names, linked with that library, into u->seeds.
  */
 static int
 seed_lib(struct ub *u, char **names)
 {
-	char *lib, *exe;
+	char *lib;
 	int r;
 
 	u->seed = 1;
@@ -247,17 +266,8 @@ seed_lib(struct ub *u, char **names)
 		fprintf(stderr, "ubuild: %s: %s\n", u->seeds, strerror(errno));
 		r = UB_ESYS;
 	}
-	for (; r == UB_OK && *names != NULL; names++) {
-		if (!ub_valid_name(*names) || ub_form(u, *names, (char[4096]){ 0 }, 4096) == UB_NONE) {
-			fprintf(stderr, "ubuild: -L: %s: no such command\n", *names);
-			r = UB_ECOMPILE;
-		} else if ((r = ub_build_cmd(u, u->seeds, *names, &exe)) == UB_OK) {
-			free(exe);
-		} else if (r != UB_ECOMPILE) {
-			fprintf(stderr, "ubuild: %s/%s: %s\n", u->seeds, *names,
-			    r == UB_ESPACE ? strerror(ENOSPC) : "cannot build");
-		}
-	}
+	for (; r == UB_OK && *names != NULL; names++)
+		r = seed_one(u, *names);
 	free(lib);
 	return r == UB_OK ? 0 : 126;
 }
