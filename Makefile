@@ -60,5 +60,6 @@ bench: $(B)/root.staged $(B)/root-multicall.staged $(B)/bench/spawn $(IMAGE_SRC)
 	B=$(B) bench/image.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/multicall.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/extract.sh | tee -a $(B)/bench/results.txt
+	B=$(B) bench/seed.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/netboot.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/targets.sh $(B)/bench/results.txt | tee $(B)/bench/targets.txt

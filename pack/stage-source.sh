@@ -104,14 +104,21 @@ fi
 # it into its cache unless a library file was edited, which saves the first
 # command a second of compiling under QEMU. SEED_LIB=0 leaves it to the target.
 # (None when the commands link no library file: pack/mkimage -c true.)
-if [ "${SEED_LIB:-1}" != 0 ] && [ -n "$(find "$root/src/lib" -name '*.c' | head -1)" ]; then
+# SEED_CMDS, the same way: those commands prebuilt into usr/lib/ubuild/seed,
+# taken on first use while their sources are unchanged (runtime/seed.c).
+has_lib=$(find "$root/src/lib" -name '*.c' | head -1)
+if { [ "${SEED_LIB:-1}" != 0 ] && [ -n "$has_lib" ]; } || [ -n "${SEED_CMDS:-}" ]; then
+	# shellcheck disable=SC2086 # a list of names
 	if [ "$(id -u)" = 0 ]; then
-		chroot "$root" /bin/ubuild -L
+		chroot "$root" /bin/ubuild -L ${SEED_CMDS:-}
 	else
-		unshare -r chroot "$root" /bin/ubuild -L
+		unshare -r chroot "$root" /bin/ubuild -L ${SEED_CMDS:-}
 	fi
-	mv "$root/ubin/.lib/libcmd.a" "$root/usr/lib/ubuild/libcmd.a"
-	rm -rf "$root/ubin/.lib" "$root/ubin/.lock"
+	if [ "${SEED_LIB:-1}" != 0 ] && [ -n "$has_lib" ]; then
+		mv "$root/ubin/.lib/libcmd.a" "$root/usr/lib/ubuild/libcmd.a"
+	fi
+	rm -rf "$root/usr/lib/ubuild/seed/.lock"
+	find "$root/ubin" -mindepth 1 -delete
 fi
 
 # The source list: every file under /src as shipped, in sha256sum's format

@@ -24,6 +24,12 @@ SHIP_LIBC := $(if $(filter full,$(LIBC)),$(MUSL_LIB)/libc.a,$(LIBC_TRIM))
 LIBC_CHOICE := $(B)/libc.choice
 $(shell mkdir -p $(B) && { [ "$$(cat $(LIBC_CHOICE) 2>/dev/null)" = $(LIBC) ] || echo $(LIBC) >$(LIBC_CHOICE); })
 
+# Commands shipped prebuilt (seeds), keyed by their sources' content: the
+# image's first use of each costs no compile, an edit rebuilds from source,
+# and `ubuild --audit` recompiles them on the board to compare. These are
+# what init, netboot and boot run first. Empty: none.
+SEED_CMDS ?= sh modprobe netboot dhclient wget tftp boot
+
 # The packer: a host tool, shares the SHA-256 and helpers of the command library.
 PACK := $(B)/pack/pack
 PACK_SRC := pack/pack.c pack/cpio.c $(PACK_LIB)
@@ -43,7 +49,8 @@ $(B)/root.staged: pack/stage-modules.sh pack/strip-header.sh pack/libc-api.h $(B
 		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a $(SHIP_LIBC) $(LIBC_CHOICE) \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(wildcard pack/etc/*)
 	INIT=$(B)/init/init UBUILD=$(RT)/ubuild CHECK=$(RT)/check.o TCC_SRC=$(TCC_SRC) \
-	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBC=$(LIBC) LIBC_A=$(SHIP_LIBC) LIBS=$(LIBS) SEED_LIB=$(SEED_LIB) pack/stage-source.sh $(B)/root
+	MUSL_INC=$(MUSL_INC) MUSL_LIB=$(MUSL_LIB) LIBC=$(LIBC) LIBC_A=$(SHIP_LIBC) LIBS=$(LIBS) \
+	SEED_LIB=$(SEED_LIB) SEED_CMDS='$(SEED_CMDS)' pack/stage-source.sh $(B)/root
 	pack/stage-modules.sh $(B)/kernel $(B)/root $(MODULES)
 	touch $@
 

@@ -12,7 +12,6 @@
 #include "ar.h"
 #include "cc.h"
 #include "cmd.h"
-#include "sha256.h"
 #include "key.h"
 #include "ubuild.h"
 
@@ -221,24 +220,6 @@ out:
 	return r;
 }
 
-int
-ub_hash_fd(struct sha256 *s, int fd)
-{
-	unsigned char buf[16384];
-	ssize_t n;
-
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		sha256_update(s, buf, n);
-	return n < 0 ? -1 : 0;
-}
-
-void
-ub_hex(const unsigned char *d, size_t n, char *out)
-{
-	for (size_t i = 0; i < n; i++)
-		snprintf(out + 2 * i, 3, "%02x", d[i]);
-}
-
 /*
  * "UBH1 <SHA-256 of each library file's name, size and bytes>\n": the
  * content key. Unlike the stat key it survives copying the files, so an
@@ -248,29 +229,9 @@ ub_hex(const unsigned char *d, size_t n, char *out)
 static int
 lib_hash(char **srcs, char out[LIB_HASH_LEN])
 {
-	unsigned char d[32];
-	struct sha256 s;
-	struct stat st;
-	int fd, n;
-
-	sha256_init(&s);
-	for (; *srcs != NULL; srcs++) {
-		if ((fd = open(*srcs, O_RDONLY | O_CLOEXEC)) < 0)
-			return -1;
-		if (fstat(fd, &st) < 0) {
-			close(fd);
-			return -1;
-		}
-		sha256_update(&s, *srcs, strlen(*srcs) + 1);
-		sha256_update(&s, &st.st_size, sizeof st.st_size);
-		n = ub_hash_fd(&s, fd);
-		close(fd);
-		if (n < 0)
-			return -1;
-	}
-	sha256_final(&s, d);
 	memcpy(out, "UBH1 ", 5);
-	ub_hex(d, 32, out + 5);
+	if (ub_content_hash(srcs, out + 5) < 0)
+		return -1;
 	memcpy(out + 69, "\n", 2);
 	return 0;
 }
@@ -477,32 +438,50 @@ cmd_read(struct cmdjob *j, const struct paths *seen, const char *defined, struct
 	return all->failed ? -1 : 0;
 }
 
+/* KEY at SLOTP, then zeros to the slot's end: nothing of a longer record stays behind it. */
+static int
+put_key(char *slotp, const char *key, size_t slot)
+{
+	size_t n = strlen(key) + 1;
+
+	if (n > slot)
+		return UB_ESLOT;
+	memcpy(slotp, key, n);
+	memset(slotp + n, 0, slot - n);
+	return UB_OK;
+}
+
 /* Write KEY into the slot of the binary at PATH. */
 static int
 fill_slot(const char *path, const char *key, size_t slot)
 {
-	size_t len, n = strlen(key) + 1;
+	size_t len;
 	char *buf = ub_slurp(path, &len), *p;
 	int fd, r = UB_ESYS;
 
 	if (buf == NULL)
 		return UB_ESYS;
 	p = memmem(buf, len, SLOT_MARK, sizeof SLOT_MARK);
-	if (p == NULL || memmem(p + 1, len - (p + 1 - buf), SLOT_MARK, sizeof SLOT_MARK) != NULL) {
+	if (p == NULL || memmem(p + 1, len - (p + 1 - buf), SLOT_MARK, sizeof SLOT_MARK) != NULL ||
+	    slot > len - (p - buf)) {
 		fprintf(stderr, "ubuild: %s: no single key slot in the binary\n", path);
 		r = UB_ECOMPILE;
-	} else if (n > slot) {
-		r = UB_ESLOT;
-	} else if ((fd = open(path, O_WRONLY | O_CLOEXEC)) >= 0) {
-		if (pwrite(fd, key, n, p - buf) == (ssize_t)n)
-			r = UB_OK;
+	} else if ((r = put_key(p, key, slot)) == UB_OK && (fd = open(path, O_WRONLY | O_CLOEXEC)) >= 0) {
+		if (pwrite(fd, p, slot, p - buf) != (ssize_t)slot)
+			r = UB_ESYS;
 		close(fd);
+	} else if (r == UB_OK) {
+		r = UB_ESYS;
 	}
 	free(buf);
 	return r;
 }
 
-/* Key the binary by what the build read; then check and measure that (measure.c). */
+/*
+ * Key the binary by what the build read; then check and measure that
+ * (measure.c). A seed build (ubuild -L) gets the content record instead:
+ * no stat data, so the same sources give the same bytes anywhere.
+ */
 static int
 cmd_stamp(struct cmdjob *j, const struct paths *seen, const char *defined)
 {
@@ -510,7 +489,8 @@ cmd_stamp(struct cmdjob *j, const struct paths *seen, const char *defined)
 	char *key;
 	int r = UB_ESYS;
 
-	if (cmd_read(j, seen, defined, &all) == 0 && (key = key_make((const char *const *)all.v)) != NULL) {
+	if (cmd_read(j, seen, defined, &all) == 0 &&
+	    (key = j->u->seed ? ub_seed_record(all.v, j->slot) : key_make((const char *const *)all.v)) != NULL) {
 		r = fill_slot(j->out, key, j->slot);
 		free(key);
 	}
@@ -646,37 +626,160 @@ link_names(const char *dir, char **names)
 	}
 }
 
+/* ---- a seed: the image's build of a command, keyed by content (seed.c) ---- */
+
+static int
+has_path(const struct paths *p, const char *path)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (strcmp(p->v[i], path) == 0)
+			return 1;
+	return 0;
+}
+
+/* The record at AT of the seed BUF (LEN bytes): does it describe today's files,
+ * every one of OWN among them (a file added to a directory command is in none)? */
+static int
+seed_matches(const char *buf, size_t len, long at, char **own, struct seed_rec *sr)
+{
+	char hex[65];
+
+	if (at < 0 || ub_seed_parse(buf + at, sr) < 0)
+		return 0;
+	if ((size_t)at + sr->slot <= len && ub_content_hash(sr->paths.v, hex) == 0 &&
+	    strcmp(hex, sr->hash) == 0) {
+		for (; *own != NULL && has_path(&sr->paths, *own); own++)
+			;
+		if (*own == NULL)
+			return 1;
+	}
+	paths_free(&sr->paths);
+	return 0;
+}
+
+/* SEEDS/NAME, if built from exactly today's sources: its bytes, or NULL. */
+static char *
+seed_load(const struct ub *u, const char *name, char **own, struct seed_rec *sr, size_t *len, long *at)
+{
+	char path[4096], *buf;
+
+	if (u->seeds == NULL)
+		return NULL;
+	snprintf(path, sizeof path, "%s/%s", u->seeds, name);
+	if ((buf = ub_slurp(path, len)) == NULL)
+		return NULL;
+	*at = ub_seed_find(buf, *len);
+	if (seed_matches(buf, *len, *at, own, sr))
+		return buf;
+	if (u->verbose)
+		fprintf(stderr, "ubuild: %s: no seed of these sources\n", name);
+	free(buf);
+	return NULL;
+}
+
+/* The seed's bytes, its slot keyed, as TMP: whole, or an error code. */
+static int
+seed_write(const char *tmp, const char *buf, size_t len)
+{
+	if (ub_write_file(tmp, buf, len, 0755) < 0)
+		return errno == ENOSPC || errno == EDQUOT ? UB_ESPACE : UB_ESYS;
+	return ub_elf_complete(tmp) == 1 ? UB_OK : UB_ESPACE;
+}
+
+/*
+ * NAME has a seed built from today's sources: take it as OUT, a stat key of
+ * the files it lists in its slot, under a compile's rules: strict mode
+ * checks those files and the TPM measures them (measure.c), and the result
+ * is published by temp file, ELF check and rename. UB_ENOSEED: compile.
+ */
+static int
+seed_adopt(const struct ub *u, struct cmdjob *j, const char *dir, const char *name, const char *out)
+{
+	struct seed_rec sr;
+	struct paths none = { 0 };
+	size_t len;
+	long at;
+	char *buf = seed_load(u, name, j->files, &sr, &len, &at), *tmp = NULL, *key = NULL;
+	int r;
+
+	if (buf == NULL)
+		return UB_ENOSEED;
+	if ((r = ub_strict_check(u, sr.paths.v)) == UB_OK &&
+	    ((key = key_make((const char *const *)sr.paths.v)) == NULL || (tmp = ub_tmpname(dir, name)) == NULL))
+		r = UB_ESYS;
+	if (r == UB_OK && (r = put_key(buf + at, key, sr.slot)) == UB_OK && (r = seed_write(tmp, buf, len)) == UB_OK)
+		r = ub_seal(u, sr.paths.v, &none);
+	if (r == UB_ESTRICT || r == UB_EMEASURE)
+		unlink(out);	/* as for a compile: the slot empty, never stale */
+	if (r == UB_OK && ub_publish(tmp, out) < 0)
+		r = UB_ESYS;
+	else if (r != UB_OK && tmp != NULL)
+		unlink(tmp);
+	if (r == UB_OK && u->verbose)
+		fprintf(stderr, "ubuild: %s: sources unchanged, taken from the seed\n", name);
+	paths_free(&sr.paths);
+	free(buf);
+	free(tmp);
+	free(key);
+	return r == UB_ESLOT ? UB_ENOSEED : r;
+}
+
+/* Compile; the library first, only now: a fresh command or a seed needs none. */
+static int
+cmd_make(const struct ub *u, struct cmdjob *j, const char *dir, const char *name, char **names,
+    const char *out)
+{
+	char *lib = NULL;
+	int r;
+
+	if ((r = ub_strict_check(u, j->files)) != UB_OK) {
+		unlink(out);	/* refused: nothing cached */
+		return r;
+	}
+	if (u->lib != NULL)
+		r = (lib = strdup(u->lib)) == NULL ? UB_ESYS : UB_OK;
+	else
+		r = ub_build_lib(u, dir, &lib);
+	if (r != UB_OK)
+		return r;
+	j->lib = lib;
+	r = lib != NULL && ar_read(lib, &j->ar) < 0 ? UB_ESYS : cmd_build(u, j, dir, name, names, out);
+	j->lib = NULL;
+	free(lib);
+	return r;
+}
+
+/*
+ * NAME into DIR: fresh in the cache, else taken from its seed, else compiled.
+ * A seed build (u->seed) always compiles, links u->lib and makes no links.
+ */
 int
 ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe)
 {
 	struct cmdjob j = { 0 };
-	char *lib = NULL, *out = NULL, **names = NULL;
+	char *out = NULL, **names = NULL;
 	char path[4096];
-	int lk = -1, r;
+	int lk = -1, r = UB_ESYS;
 
 	*exe = NULL;
 	j.u = u;
-	if ((r = ub_build_lib(u, dir, &lib)) != UB_OK)
-		return r;
-	r = UB_ESYS;
 	if ((out = join(dir, name)) == NULL || (j.files = ub_cmd_files(u, name)) == NULL ||
 	    (names = ub_cmd_names(u, name)) == NULL || (lk = ub_lock(dir, name)) < 0)
 		goto out;
 	if (ub_form(u, name, path, sizeof path) == UB_DIR)
 		j.dir = j.files[0];
-	j.lib = lib;
-	if (ub_cmd_fresh(out, j.files) == 1) {
+	if (u->seed) {
+		r = cmd_make(u, &j, dir, name, names, out);
+	} else if (ub_cmd_fresh(out, j.files) == 1) {
 		r = UB_OK;
 		if (u->verbose)
 			fprintf(stderr, "ubuild: %s: cached\n", name);
-	} else if ((r = ub_strict_check(u, j.files)) == UB_OK) {
-		r = lib != NULL && ar_read(lib, &j.ar) < 0 ? UB_ESYS :
-		    cmd_build(u, &j, dir, name, names, out);
-	} else {
-		unlink(out);	/* refused: nothing cached */
+	} else if ((r = seed_adopt(u, &j, dir, name, out)) == UB_ENOSEED) {
+		r = cmd_make(u, &j, dir, name, names, out);
 	}
 	if (r == UB_OK) {
-		link_names(dir, names);
+		if (!u->seed)
+			link_names(dir, names);
 		*exe = out;
 		out = NULL;
 	}
@@ -686,7 +789,6 @@ out:
 	ar_info_free(&j.ar);
 	ub_free_list(j.files);
 	ub_free_list(names);
-	free(lib);
 	free(j.stamp);
 	free(out);
 	return r == UB_ESLOT ? UB_ECOMPILE : r;

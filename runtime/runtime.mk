@@ -3,12 +3,12 @@
 RT := $(B)/runtime
 RT_SRC := runtime/name.c runtime/cache.c runtime/lib.c runtime/build.c \
 	runtime/ar.c runtime/key.c runtime/key_make.c runtime/cmdsrc.c runtime/deps.c \
-	runtime/measure.c runtime/stamp.c
+	runtime/measure.c runtime/stamp.c runtime/seed.c
 RT_CFLAGS := -D_GNU_SOURCE
 RT_HDR := $(wildcard runtime/*.h) tcc/cc.h
 
 # tcc and cc are the builder too: UBUILD_LIB (pack/host.mk).
-RT_MAIN := runtime/ubuild.c runtime/tccfront.c $(UBUILD_LIB)
+RT_MAIN := runtime/ubuild.c runtime/audit.c runtime/tccfront.c $(UBUILD_LIB)
 $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -ffunction-sections -fdata-sections -static -no-pie \

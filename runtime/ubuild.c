@@ -32,6 +32,10 @@
 #ifndef UB_SHIPPED
 #define UB_SHIPPED "/usr/lib/ubuild/libcmd.a"
 #endif
+/* Commands the image ships prebuilt, keyed by their sources' content (seed.c). */
+#ifndef UB_SEEDS
+#define UB_SEEDS "/usr/lib/ubuild/seed"
+#endif
 /* The image's source list (pack/stage-source.sh), for ubuild.strict. */
 #ifndef UB_SUMS
 #define UB_SUMS "/usr/lib/ubuild/sources.sha256"
@@ -40,10 +44,12 @@
 extern char **environ;
 
 static const char usage[] =
-    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild -L | ubuild -l | ubuild NAME [ARG...] | rebuild [NAME...]\n"
+    "ubuild [-vfi] -b NAME... | ubuild [-vfi] -a | ubuild -L [NAME...] | ubuild [-v] --audit [NAME...]\n"
+    "  | ubuild -l | ubuild NAME [ARG...] | rebuild [NAME...]\n"
     "  -b build without running  -a every command in " UB_SRC " (with -f, the library too)\n"
     "  -f force a rebuild  -i at idle priority  -v report compiles\n"
-    "  -L build the library keyed by content only, as the image ships it\n"
+    "  -L build the library keyed by content only, as the image ships it, and each NAME into " UB_SEEDS "\n"
+    "  --audit recompile the shipped library and seeds from " UB_SRC " and compare every byte\n"
     "  -l list the commands built in " UB_CACHE ", one per line (pack/mkimage --from-ubin reads it)";
 
 static int
@@ -191,7 +197,6 @@ build_only(const struct ub *u, int argc, char **argv, int force)
 	return status;
 }
 
-/* The library alone, as the image build seeds it: see lib_hash in build.c. */
 /*
  * The commands this boot compiled, for trimming an image to them: every
  * command of SRC that has a binary in the cache (temp files, locks and the
@@ -222,18 +227,48 @@ list_built(const struct ub *u)
 	return 1;
 }
 
+/* One seed: the command NAME, built in seed mode into u->seeds. */
 static int
-seed_lib(struct ub *u)
+seed_one(const struct ub *u, const char *name)
+{
+	char path[4096], *exe;
+	int r;
+
+	if (!ub_valid_name(name) || ub_form(u, name, path, sizeof path) == UB_NONE) {
+		fprintf(stderr, "ubuild: -L: %s: no such command\n", name);
+		return UB_ECOMPILE;
+	}
+	if ((r = ub_build_cmd(u, u->seeds, name, &exe)) == UB_OK)
+		free(exe);
+	else if (r != UB_ECOMPILE)	/* a compile error is the compiler's to tell */
+		fprintf(stderr, "ubuild: %s/%s: %s\n", u->seeds, name,
+		    strerror(r == UB_ESPACE ? ENOSPC : errno));
+	return r;
+}
+
+/*
+ * The library alone, as the image build seeds it (see lib_hash in build.c),
+ * then each command NAMES names, linked with that library, into u->seeds.
+ */
+static int
+seed_lib(struct ub *u, char **names)
 {
 	char *lib;
 	int r;
 
 	u->seed = 1;
 	r = ub_build_lib(u, u->cache, &lib);
-	free(lib);
 	if (r == UB_ESYS || r == UB_ESPACE)
 		fprintf(stderr, "ubuild: %s/.lib/libcmd.a: %s\n", u->cache,
 		    strerror(r == UB_ESPACE ? ENOSPC : errno));
+	u->lib = lib;
+	if (r == UB_OK && *names != NULL && mkdir(u->seeds, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "ubuild: %s: %s\n", u->seeds, strerror(errno));
+		r = UB_ESYS;
+	}
+	for (; r == UB_OK && *names != NULL; names++)
+		r = seed_one(u, *names);
+	free(lib);
 	return r == UB_OK ? 0 : 126;
 }
 
@@ -269,6 +304,8 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			printf("usage: %s\n", usage);
 			return 0;
 		}
+		if (strcmp(argv[i], "--audit") == 0)
+			return ub_audit(u, argv + i + 1);
 		for (const char *p = argv[i] + 1; *p; p++) {
 			switch (*p) {
 			case 'v': u->verbose = 1; break;
@@ -276,7 +313,7 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			case 'a': all = only = 1; break;
 			case 'f': force = only = 1; break;
 			case 'i': idle_priority(); break;
-			case 'L': return seed_lib(u);
+			case 'L': return seed_lib(u, argv + i + 1);
 			case 'l': return list_built(u);
 			default:
 				fprintf(stderr, "%s: -%c: unknown option\nusage: %s\n",
@@ -285,6 +322,8 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 			}
 		}
 	}
+	if (force)
+		u->seeds = NULL;	/* a forced rebuild compiles from source */
 	if (!only)
 		return i < argc ? run(u, argv[i], argv + i) : (fprintf(stderr, "usage: %s\n", usage), 2);
 	if (i < argc || !all)
@@ -329,7 +368,7 @@ int
 main(int argc, char **argv)
 {
 	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED,
-		"/proc/cmdline", UB_SUMS };
+		"/proc/cmdline", UB_SUMS, UB_SEEDS, NULL };
 	char interp[256];
 	const char *name;
 

@@ -14,10 +14,12 @@ struct ub {
 	const char *check;	/* object wrapped around every command's main */
 	const char *const *libs;	/* more static libraries for every command, or NULL */
 	int verbose;		/* report compiles and cache hits on stderr */
-	int seed;		/* build the library with only its content key (ubuild -L) */
+	int seed;		/* build with content keys only (ubuild -L, --audit): seed.c */
 	const char *shipped;	/* the library as the image ships it (ubuild -L), or NULL */
 	const char *cmdline;	/* the kernel command line: ubuild.strict there (measure.c) */
 	const char *sums;	/* the image's source list, sha256sum lines of /src/... */
+	const char *seeds;	/* prebuilt commands keyed by content: SEEDS/NAME (seed.c), or NULL */
+	const char *lib;	/* with seed: the library already built, linked as it is */
 };
 
 #define UB_NAME_MAX 64
@@ -84,16 +86,31 @@ int deps_get(const char *note, size_t member, struct paths *p);
  * Both return 0 and a malloc'd path, or an UB_E* code.
  */
 enum { UB_OK = 0, UB_ECOMPILE = 1, UB_ESPACE = 2, UB_ESYS = 3, UB_ESLOT = 4 /* key too long: retry */,
-	UB_ESTRICT = 5 /* a source not as shipped */, UB_EMEASURE = 6 /* the TPM failed */ };
+	UB_ESTRICT = 5 /* a source not as shipped */, UB_EMEASURE = 6 /* the TPM failed */,
+	UB_ENOSEED = 7 /* no seed of these sources: compile */ };
 #define LIB_HASH_LEN 71	/* "UBH1 " 64 hex digits "\n" NUL */
 int ub_build_lib(const struct ub *u, const char *dir, char **lib);
 int ub_build_cmd(const struct ub *u, const char *dir, const char *name, char **exe);
 
-/* Content hashing (build.c): the rest of FD into S, 0 or -1 with errno;
+/* seed.c: content hashing; the rest of FD into S, 0 or -1 with errno;
  * N bytes as 2N lowercase hex digits and a NUL. */
 struct sha256;
 int ub_hash_fd(struct sha256 *s, int fd);
 void ub_hex(const unsigned char *d, size_t n, char *out);
+/* Each path's name (with its NUL), size (an off_t) and bytes, in order, as 64 hex digits. */
+int ub_content_hash(char *const *paths, char hex[65]);
+#define SEED_MAGIC "UBS1 "
+struct seed_rec {
+	char hash[65];		/* as the record says */
+	size_t slot;		/* bytes of the key slot it stands in */
+	struct paths paths;	/* the files, in the record's order */
+};
+char *ub_seed_record(char *const *paths, size_t slot);	/* malloc'd, NULL with errno */
+int ub_seed_parse(const char *rec, struct seed_rec *sr);	/* 0, or -1 (malformed) */
+long ub_seed_find(const char *buf, size_t len);	/* the record's offset in a binary, or -1 */
+
+/* audit.c: ubuild --audit; its exit status */
+int ub_audit(const struct ub *u, char **names);
 
 /*
  * measure.c: strict mode and the source PCR. ub_strict_check and ub_seal

@@ -1,9 +1,9 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib sha256 cmdline budget boot sigcheck pxelinux ipxe outfile bootload
+UNIT := key name ar cache lib seed sha256 cmdline budget boot sigcheck pxelinux ipxe outfile bootload
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC)) $(UBUILD_LIB)
-$(foreach t,key name ar cache lib,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
+$(foreach t,key name ar cache lib seed,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
 test_sha256_SRC := $(TEST_SHA256_LIB)
 test_cmdline_SRC := init/cmdline.c init/say.c
 test_budget_SRC := pack/budget.c
