@@ -45,7 +45,7 @@ read -r o t <<<"$boot"
 row "boot to a console marker" "$o ms" "busybox, same modules, $t ms" "$(ratio "$o" "$t")" 1.10
 
 # First run: the table of bench/run.sh, one row a command.
-awk '/^== first run/ { f = 1; getline; next } f && NF == 0 { exit } f { print }' "$results" >"$work/first"
+awk '/^== first run/ { f = 1; getline; next } f && ($2 !~ /^[0-9.]+$/ || NF < 6) { exit } f { print }' "$results" >"$work/first"
 n=$(wc -l <"$work/first")
 r=$(awk '{ print $5 }' "$work/first" | median)
 ms=$(awk '{ print $2 }' "$work/first" | median)
