@@ -14,10 +14,14 @@ TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=$(TCC_CPU) --triplet=$(TCC_CPU)-l
 $(DL)/tcc_$(TCC_VERSION)-1.dsc: | $(DEPS)
 	pack/debsrc.sh tcc $(TCC_VERSION)-1 $(DL)
 
-$(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch tcc/tcc.mk
+# arm64's own fixes, after musl's (x86_64 has none: the line is empty there).
+TCC_ARCH_PATCH := $(if $(filter arm64,$(ARCH)),tcc/arm64-fixes.patch)
+
+$(TCC_SRC)/.patched: $(DL)/tcc_$(TCC_VERSION)-1.dsc tcc/musl-fixes.patch tcc/tcc.mk $(TCC_ARCH_PATCH)
 	rm -rf $(TCC_SRC) && mkdir -p $(B)/tcc
 	dpkg-source --no-check -x $< $(TCC_SRC) >/dev/null
 	patch -s -d $(TCC_SRC) -p1 <tcc/musl-fixes.patch
+	$(if $(TCC_ARCH_PATCH),patch -s -d $(TCC_SRC) -p1 <$(TCC_ARCH_PATCH))
 	cd $(TCC_SRC) && ./configure $(TCC_CONF) >/dev/null
 	touch $@
 
