@@ -3,12 +3,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "kexec.h"
 
-#if !defined(SYS_kexec_file_load) && defined(__x86_64__)
-#define SYS_kexec_file_load 320		/* x86_64 */
-#endif
 /* The kernel format kexec_file_load takes on this architecture. */
 #if defined(__aarch64__)
 #define KERNEL_FORMAT "an arm64 Image"
