@@ -7,11 +7,42 @@
 # and a rule uses only names from its own file or an earlier one.
 # multicall-test checks it: make -n --warn-undefined-variables stays quiet.
 
-B := build
 DL := dl
+# The target: x86_64, or arm64 (make ARCH=arm64), cross-built into its own
+# tree with Debian's aarch64-linux-gnu toolchain and arm64 musl-dev
+# (pack/cross.mk). CROSS prefixes the binutils that read target objects;
+# HOSTCC builds what runs here (the packer).
+ARCH ?= x86_64
+$(if $(filter-out x86_64 arm64,$(ARCH)),$(error ARCH=$(ARCH): not x86_64 or arm64))
+ifeq ($(ARCH),x86_64)
+B := build
 MUSL_INC := /usr/include/x86_64-linux-musl
 MUSL_LIB := /usr/lib/x86_64-linux-musl
 MUSLCC := musl-gcc
+CROSS :=
+DEB_ARCH := amd64
+TCC_CPU := x86_64
+else
+B := build-arm64
+MUSL_VERSION := 1.2.3-1
+MUSL_CROSS := $(abspath $(B))/musl
+MUSL_INC := $(MUSL_CROSS)/usr/include/aarch64-linux-musl
+MUSL_LIB := $(MUSL_CROSS)/usr/lib/aarch64-linux-musl
+MUSLCC := $(MUSL_CROSS)/musl-gcc
+CROSS := aarch64-linux-gnu-
+DEB_ARCH := arm64
+TCC_CPU := aarch64
+# The board compiles everything on first use: the seeds are compiled by the
+# image's own compiler, which does not run here.
+SEED_LIB ?= 0
+SEED_CMDS ?=
+# For the scripts and the libraries' own builds (x86_64 leaves them unset:
+# the host's tools).
+export CROSS MUSLCC
+export AR := $(CROSS)ar
+export RANLIB := $(CROSS)ranlib
+export UAPI_INC := /usr/aarch64-linux-gnu/include
+endif
 CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector
 HOSTCC := cc
 DEPS := $(B)/.deps
@@ -27,6 +58,7 @@ CMD_SRC := $(sort $(filter-out $(LIB_DIR)/%,$(wildcard cmds-src/*.c cmds-src/*/*
 .PHONY: all deps test clean
 all: $(B)/root.staged
 
+include pack/cross.mk
 include pack/host.mk
 include tcc/tcc.mk
 include runtime/runtime.mk

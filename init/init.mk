@@ -9,4 +9,4 @@ $(B)/init/init: $(INIT_SRC) $(INIT_LIB) init/init.h $(LIBS)/libbearssl.a | $(DEP
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) -D_GNU_SOURCE -I$(LIB_DIR) -I$(LIBS) -static -no-pie -o $@ $(INIT_SRC) $(INIT_LIB) \
 		$(LIBS)/libbearssl.a
-	strip -s -R .comment $@
+	$(CROSS)strip -s -R .comment $@

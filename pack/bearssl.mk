@@ -46,4 +46,4 @@ $(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk
 		cp $(LIBS)/bearssl-src/src/inc/$$h $(LIBS)/bearssl/full/ && \
 		$(MUSLCC) -fpreprocessed -dD -E -P -x c $(LIBS)/bearssl-src/src/inc/$$h >$(LIBS)/bearssl/$$h || exit 1; \
 	done
-	rm -f $@ && ar rcs $@ $(addprefix $(LIBS)/bearssl-src/obj/,$(addsuffix .o,$(BEARSSL_SRC)))
+	rm -f $@ && $(CROSS)ar rcs $@ $(addprefix $(LIBS)/bearssl-src/obj/,$(addsuffix .o,$(BEARSSL_SRC)))

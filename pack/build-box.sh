@@ -12,6 +12,7 @@
 set -eu
 out=${1:?usage: build-box.sh OUTDIR}
 cc=${MUSLCC:-musl-gcc}
+x=${CROSS:-}	# the binutils for the target's objects
 cflags="${CFLAGS:--std=c99 -Os -Wall -Wextra -Werror} -ffunction-sections -fdata-sections"
 ldflags=${BOX_LDFLAGS:--static -no-pie -Wl,--gc-sections -s}
 if [ -n "${BOX_LDLIBS-}" ]; then
@@ -45,8 +46,8 @@ cmd_obj() { # cmd_obj NAME SYM OBJ
 			fi
 		done
 		# shellcheck disable=SC2086
-		ld -r -o "$3.tmp" $objs
-		objcopy --keep-global-symbol="ubox_${2}_main" "$3.tmp" "$3"
+		"${x}ld" -r -o "$3.tmp" $objs
+		"${x}objcopy" --keep-global-symbol="ubox_${2}_main" "$3.tmp" "$3"
 		rm -f "$3.tmp"
 	elif newer "$3" "cmds-src/$1.c" cmds-src/lib/*.h; then
 		$cc $cflags -Icmds-src/lib $inc "-Dmain=ubox_${2}_main" -c -o "$3" "cmds-src/$1.c"
@@ -61,7 +62,7 @@ for name in $(awk '$1 == $2 { print $1 }' "$out/names"); do
 	obj=$out/cmd/$sym.o
 	cmd_objs="$cmd_objs $obj"
 	cmd_obj "$name" "$sym" "$obj"
-	exports=$(nm -g --defined-only "$obj" | awk '{ print $3 }')
+	exports=$("${x}nm" -g --defined-only "$obj" | awk '{ print $3 }')
 	if [ "$exports" != "ubox_${sym}_main" ]; then
 		echo "build-box: $name: exports $(echo $exports) (only main may be global)" >&2
 		rm -f "$obj"
@@ -79,7 +80,7 @@ for src in cmds-src/lib/*.c; do
 done
 rm -f "$out/libcmd.a"
 # shellcheck disable=SC2086
-ar rcsD "$out/libcmd.a" $(printf '%s\n' $lib_objs | LC_ALL=C sort)
+"${x}ar" rcsD "$out/libcmd.a" $(printf '%s\n' $lib_objs | LC_ALL=C sort)
 
 for src in init/*.c; do
 	obj=$out/init/$(basename "$src" .c).o

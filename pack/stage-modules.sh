@@ -22,7 +22,7 @@ path_of() { # the module file, relative to the modules dir; - and _ are one
 	echo "$found"
 }
 deps_of() { # direct dependencies, by name
-	objcopy -O binary --only-section=.modinfo "$src/$1" "$work/mi"
+	"${CROSS:-}objcopy" -O binary --only-section=.modinfo "$src/$1" "$work/mi"
 	tr '\0' '\n' <"$work/mi" | sed -n 's/^depends=//p' | tr ',' '\n' | sed '/^$/d'
 }
 # Depth first: a module's dependencies are placed before it in $work/order.

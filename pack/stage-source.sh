@@ -3,8 +3,11 @@
 # Inputs come from the environment (set by the Makefile): INIT UBUILD CHECK
 # TCC_SRC MUSL_INC MUSL_LIB LIBS, the command sources in cmds-src/ and pack/etc/;
 # LIBC (trim or full) and LIBC_A, the libc.a to ship (default musl's own:
-# pack/trim-libc.sh makes less).
+# pack/trim-libc.sh makes less). MUSLCC, the target's musl-gcc (default the
+# host's); UAPI_INC, the target's Linux headers (linux/, asm/, asm-generic/;
+# default the host's, /usr/include).
 set -eu
+cc=${MUSLCC:-musl-gcc}
 root=${1:?usage: stage-source.sh ROOT}
 : "${INIT:?}" "${UBUILD:?}" "${LIBS:?}" "${CHECK:?}" "${TCC_SRC:?}" "${MUSL_INC:?}" "${MUSL_LIB:?}"
 
@@ -54,7 +57,7 @@ done
 # Stripped, they must give a program exactly what the originals give.
 for d in "$LIBS" "$root/usr/include"; do
 	printf '#define ZSTD_STATIC_LINKING_ONLY\n#include <zlib.h>\n#include <zstd.h>\n#include <zstd_errors.h>\n' |
-		musl-gcc -E -P -dD -I"$d" -x c - | cksum
+		"$cc" -E -P -dD -I"$d" -x c - | cksum
 done | uniq | [ "$(wc -l)" = 1 ] ||
 	{ echo "stage-source: the stripped zlib and zstd headers preprocess unlike the originals" >&2; exit 1; }
 mkdir "$root/usr/include/bearssl"
@@ -68,13 +71,17 @@ cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
 # LIBC=full ships every musl header.
 uapi=$(mktemp -d)
 trap 'rm -rf "$uapi"' EXIT
-ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
-ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
+if [ -n "${UAPI_INC:-}" ]; then
+	ln -s "$UAPI_INC/linux" "$UAPI_INC/asm-generic" "$UAPI_INC/asm" "$uapi/"
+else
+	ln -s /usr/include/linux /usr/include/asm-generic "$uapi/"
+	ln -s /usr/include/x86_64-linux-gnu/asm "$uapi/asm"
+fi
 deps() { # SRC [-I...]: the headers SRC includes, directly or not
 	local src=$1 gnu
 	shift
 	for gnu in -U_GNU_SOURCE -D_GNU_SOURCE; do
-		musl-gcc -std=c99 "$gnu" -M -MT x -isystem "$uapi" "$@" "$src"
+		"$cc" -std=c99 "$gnu" -M -MT x -isystem "$uapi" "$@" "$src"
 	done
 }
 {

@@ -42,7 +42,7 @@ IMAGE_SRC := $(B)/initramfs-source.cpio.zst
 # Debian 12's kernel, pinned (bookworm's security updates replace it from
 # time to time: then pin the current one); vmlinux (ELF, PVH) boots ~2x
 # faster under TCG.
-KERNEL_PKG := linux-image-6.1.0-57-amd64
+KERNEL_PKG := linux-image-6.1.0-57-$(DEB_ARCH)
 KERNEL_VERSION := 6.1.192-3
 
 $(B)/root.staged: pack/stage-modules.sh pack/strip-header.sh pack/libc-api.h $(B)/kernel/vmlinuz pack/stage-source.sh $(B)/init/init $(RT)/ubuild $(RT)/check.o $(TCC_LIBS) \

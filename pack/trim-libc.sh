@@ -16,13 +16,14 @@ out=${1:?usage: trim-libc.sh OUT LIBC API OBJ...}
 libc=$(realpath "${2:?}") api=${3:?}
 shift 3
 cc=${MUSLCC:-musl-gcc}
+x=${CROSS:-}	# the binutils for the target's objects
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # libc's defined globals; of them, those the API's headers name.
-nm -g --defined-only "$libc" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/defined"
+"${x}nm" -g --defined-only "$libc" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/defined"
 "$cc" -E -P -D_GNU_SOURCE "$api" | tr -cs 'A-Za-z0-9_' '\n' | sort -u | comm -12 - "$work/defined" >"$work/api"
-nm -u "$@" 2>/dev/null | awk 'NF == 2 && $1 == "U" { print $2 }' | sort -u | comm -12 - "$work/defined" >"$work/used"
+"${x}nm" -u "$@" 2>/dev/null | awk 'NF == 2 && $1 == "U" { print $2 }' | sort -u | comm -12 - "$work/defined" >"$work/used"
 sort -u "$work/api" "$work/used" | sed 's/^/-Wl,--undefined=/' >"$work/args"
 
 printf 'int main(void) { return 0; }\n' >"$work/stub.c"
@@ -34,14 +35,14 @@ grep -o 'libc\.a([^)]*)' "$work/map" | sed 's/^libc\.a(//; s/)$//' | sort -u >"$
 # Each kept member by its place in the archive (ar xN picks the n-th of a
 # name), in libc's own order, into an archive built afresh.
 mkdir "$work/m"
-ar t "$libc" | awk 'NR == FNR { keep[$1] = 1; next } keep[$1] { print FNR, ++seen[$1], $1 }' "$work/keep" - |
+"${x}ar" t "$libc" | awk 'NR == FNR { keep[$1] = 1; next } keep[$1] { print FNR, ++seen[$1], $1 }' "$work/keep" - |
 	while read -r i n name; do
 		mkdir "$work/m/$i"
-		(cd "$work/m/$i" && ar xN "$n" "$libc" "$name")
+		(cd "$work/m/$i" && "${x}ar" xN "$n" "$libc" "$name")
 		echo "$work/m/$i/$name"
 	done >"$work/files"
 rm -f "$out.tmp"
 # shellcheck disable=SC2046
-ar qcD "$out.tmp" $(cat "$work/files")
-ar sD "$out.tmp"
+"${x}ar" qcD "$out.tmp" $(cat "$work/files")
+"${x}ar" sD "$out.tmp"
 mv "$out.tmp" "$out"

@@ -14,7 +14,7 @@ $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libt
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -ffunction-sections -fdata-sections -static -no-pie \
 		-Wl,--gc-sections -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
 		$(RT_MAIN) $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
-	strip -s -R .comment $@
+	$(CROSS)strip -s -R .comment $@
 
 # Linked by tcc into every cached command: plain relocatable code, no PIE.
 # With the libc members it calls, their definitions weakened: tcc then loads
@@ -25,7 +25,7 @@ $(RT)/check.o: runtime/check.c runtime/key.c runtime/key.h runtime/runtime.mk | 
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/check1.o runtime/check.c
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -c -o $(RT)/key1.o runtime/key.c
-	ld -r -o $(RT)/check2.o $(RT)/check1.o $(RT)/key1.o $(MUSL_LIB)/libc.a
-	nm -g --defined-only $(RT)/check2.o | awk '{ print $$3 }' >$(RT)/check.weak
-	objcopy --weaken-symbols=$(RT)/check.weak $(RT)/check2.o $@
-	strip -g -R .comment -R .note.GNU-stack $@
+	$(CROSS)ld -r -o $(RT)/check2.o $(RT)/check1.o $(RT)/key1.o $(MUSL_LIB)/libc.a
+	$(CROSS)nm -g --defined-only $(RT)/check2.o | awk '{ print $$3 }' >$(RT)/check.weak
+	$(CROSS)objcopy --weaken-symbols=$(RT)/check.weak $(RT)/check2.o $@
+	$(CROSS)strip -g -R .comment -R .note.GNU-stack $@

@@ -19,6 +19,13 @@
 #include "key.h"
 #include "ubuild.h"
 
+/* What tcc -v names: the CPU this builder compiles for (and runs on). */
+#if defined(__aarch64__)
+#define TCC_CPU_NAME "aarch64"
+#else
+#define TCC_CPU_NAME "x86_64"
+#endif
+
 #define MAXV 128
 
 struct front {
@@ -444,7 +451,7 @@ ub_tcc(const struct ub *u, int argc, char **argv)
 
 	f.name = n ? n + 1 : argv[0];
 	if (argc == 2 && (strcmp(argv[1], "-v") == 0 || strcmp(argv[1], "--version") == 0)) {
-		printf("tcc version 0.9.27 (x86_64 Linux, musl, ubuild)\n");
+		printf("tcc version 0.9.27 (%s Linux, musl, ubuild)\n", TCC_CPU_NAME);
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {

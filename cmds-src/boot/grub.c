@@ -16,6 +16,12 @@
 #define CONFIG_MAX (1 << 20)
 #define DEPTH_MAX 8		/* configfile and source within each other */
 #define NEST_MAX 64		/* blocks within blocks */
+/* GRUB's name for the CPU it runs on: configs test it to pick a kernel. */
+#if defined(__aarch64__)
+#define GRUB_CPU "arm64"
+#else
+#define GRUB_CPU "x86_64"
+#endif
 
 enum { T_EOF = 1, T_RBRACE, T_FI, T_ELSE, T_ELIF, T_DONE };
 
@@ -766,7 +772,7 @@ preset(struct grub *g, const struct bfs *fs, const char *config)
 	for (size_t i = 0; i < sizeof features / sizeof *features; i++)
 		gvar_set(&g->vars, features[i], "y");
 	gvar_set(&g->vars, "grub_platform", "efi");
-	gvar_set(&g->vars, "grub_cpu", "x86_64");
+	gvar_set(&g->vars, "grub_cpu", GRUB_CPU);
 	gvar_set(&g->vars, "root", fs->dev);
 	sprintf(prefix, "(%s)%.*s", fs->dev, slash ? (int)(slash - config) : 0, config);
 	gvar_set(&g->vars, "prefix", prefix);

@@ -3,11 +3,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "kexec.h"
 
-#ifndef SYS_kexec_file_load
-#define SYS_kexec_file_load 320		/* x86_64 */
+/* The kernel format kexec_file_load takes on this architecture. */
+#if defined(__aarch64__)
+#define KERNEL_FORMAT "an arm64 Image"
+#else
+#define KERNEL_FORMAT "a bzImage"
 #endif
 #define KEXEC_FILE_UNLOAD 1
 #define KEXEC_FILE_NO_INITRAMFS 4
@@ -37,7 +41,7 @@ const char *
 kexec_error(int err)
 {
 	switch (err) {
-	case ENOEXEC: return "not a bzImage, or not for this machine";
+	case ENOEXEC: return "not " KERNEL_FORMAT ", or not for this machine";
 	case EKEYREJECTED: return "signature rejected (the kernel requires a signed image)";
 	case EPERM: return "Operation not permitted (root? lockdown?)";
 	case ENOSYS: return "this kernel has no kexec_file_load";

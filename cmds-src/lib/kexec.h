@@ -2,7 +2,7 @@
 #ifndef KEXEC_H
 #define KEXEC_H
 
-/* kexec_file_load(2): the kernel (a bzImage) open on KFD with the initrd on
+/* kexec_file_load(2): the kernel (a bzImage; on arm64 an Image) open on KFD with the initrd on
  * IFD (-1 for none; a memfd of several concatenated, for boot) and CMDLINE,
  * to boot with reboot(RB_KEXEC) later; kexec_unload drops it. 0, or -1 and
  * errno (ENOEXEC: not a kernel; EKEYREJECTED: a signature is required). The
