@@ -25,16 +25,22 @@ kexec_file(int kfd, int ifd, const char *cmdline, unsigned long flags)
 	return syscall(SYS_kexec_file_load, kfd, ifd, len, cmdline, flags);
 }
 
+/* A kernel without kexec_file_load may have kexec_load (Debian 12's arm64
+ * one): kexec_image.c does in user space what the kernel would. */
 int
 kexec_load_fd(int kfd, int ifd, const char *cmdline)
 {
-	return kexec_file(kfd, ifd, cmdline, ifd < 0 ? KEXEC_FILE_NO_INITRAMFS : 0) < 0 ? -1 : 0;
+	if (kexec_file(kfd, ifd, cmdline, ifd < 0 ? KEXEC_FILE_NO_INITRAMFS : 0) == 0)
+		return 0;
+	return errno == ENOSYS ? kexec_load_image(kfd, ifd, cmdline) : -1;
 }
 
 int
 kexec_unload(void)
 {
-	return kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) < 0 ? -1 : 0;
+	if (kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) == 0)
+		return 0;
+	return errno == ENOSYS ? kexec_unload_image() : -1;
 }
 
 const char *

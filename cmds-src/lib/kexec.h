@@ -10,5 +10,9 @@
 int kexec_load_fd(int kfd, int ifd, const char *cmdline);
 int kexec_unload(void);
 const char *kexec_error(int err);	/* why a load failed, for people */
+/* The same with kexec_load(2), for kernels without kexec_file_load: an
+ * arm64 Image (kexec_image.c); elsewhere ENOSYS. */
+int kexec_load_image(int kfd, int ifd, const char *cmdline);
+int kexec_unload_image(void);
 
 #endif
