@@ -32,7 +32,11 @@ kexec_load_fd(int kfd, int ifd, const char *cmdline)
 {
 	if (kexec_file(kfd, ifd, cmdline, ifd < 0 ? KEXEC_FILE_NO_INITRAMFS : 0) == 0)
 		return 0;
+#if defined(__aarch64__)
 	return errno == ENOSYS ? kexec_load_image(kfd, ifd, cmdline) : -1;
+#else
+	return -1;	/* (no x86 loader in user space: images leave kexec_image.c out) */
+#endif
 }
 
 int
@@ -40,7 +44,11 @@ kexec_unload(void)
 {
 	if (kexec_file(-1, -1, NULL, KEXEC_FILE_UNLOAD) == 0)
 		return 0;
+#if defined(__aarch64__)
 	return errno == ENOSYS ? kexec_unload_image() : -1;
+#else
+	return -1;
+#endif
 }
 
 const char *
