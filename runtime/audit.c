@@ -13,7 +13,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,23 +168,14 @@ audit_all(const struct ub *u, struct ub *v, char **names)
 	return status;
 }
 
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
 int
 ub_audit(const struct ub *u, char **names)
 {
-	const char *t = getenv("TMPDIR");
-	char dir[4096];
+	char dir[4096] = "";
 	struct ub v = *u;
 	int status;
 
-	snprintf(dir, sizeof dir, "%s/ubuild-audit.XXXXXX", t && *t ? t : "/tmp");
-	if (u->seeds == NULL || mkdtemp(dir) == NULL) {
+	if (u->seeds == NULL || ub_mkdtemp("ubuild-audit", dir, sizeof dir) < 0) {
 		fprintf(stderr, "ubuild: audit: %s: %s\n", dir, strerror(errno));
 		return FAILED;
 	}
@@ -194,7 +184,7 @@ ub_audit(const struct ub *u, char **names)
 	v.cache = v.seeds = dir;
 	v.shipped = NULL;
 	status = audit_all(u, &v, names);
-	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	ub_rm_tree(dir);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "ubuild: write error: %s\n", strerror(errno));
 		return FAILED;

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,4 +317,29 @@ ub_clean_tmp(const char *dir)
 			remove_tmp(dirfd(d), e->d_name);
 	}
 	closedir(d);
+}
+
+/* A new private directory TAG.XXXXXX under $TMPDIR, or /tmp when that is
+ * unset or empty, its path in BUF: 0, or -1 with errno (BUF names the try). */
+int
+ub_mkdtemp(const char *tag, char *buf, size_t len)
+{
+	const char *t = getenv("TMPDIR");
+
+	snprintf(buf, len, "%s/%s.XXXXXX", t && *t ? t : "/tmp", tag);
+	return mkdtemp(buf) == NULL ? -1 : 0;
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* DIR and everything in it, gone (a private build directory: no links followed). */
+void
+ub_rm_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 }

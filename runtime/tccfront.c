@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,27 +387,19 @@ build_script(const struct ub *u, struct front *f, const struct slot *sl, const c
 }
 
 static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-static int
 run_uncached(const struct ub *u, struct front *f, const char *hex)
 {
 	struct slot sl;
 	char dir[4096];
 	int fd = -1, r;
 
-	snprintf(dir, sizeof dir, "%s/tcc-run.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (mkdtemp(dir) == NULL)
+	if (ub_mkdtemp("tcc-run", dir, sizeof dir) < 0)
 		return fail(f, dir, strerror(errno));
 	slot_at(&sl, dir, hex);
 	r = build_script(u, f, &sl, hex);
 	if (r == UB_OK)
 		fd = open(sl.exe, O_RDONLY | O_CLOEXEC);
-	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	ub_rm_tree(dir);
 	if (r == UB_ECOMPILE)
 		return 1;
 	if (fd < 0)

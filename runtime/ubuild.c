@@ -9,7 +9,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <sched.h>
-#include <ftw.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,13 +51,6 @@ static const char usage[] =
     "  --audit recompile the shipped library and seeds from " UB_SRC " and compare every byte\n"
     "  -l list the commands built in " UB_CACHE ", one per line (pack/mkimage --from-ubin reads it)";
 
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
 /* The binary we run next was just built or checked: see check.c. */
 static void
 mark_built(const struct ub *u, const char *name)
@@ -77,13 +69,11 @@ mark_built(const struct ub *u, const char *name)
 static int
 run_uncached(const struct ub *u, const char *name, char **argv)
 {
-	const char *t = getenv("TMPDIR");
 	char dir[4096], *exe, *cmd;
 	int fd = -1, r;
 
 	cmd = ub_form(u, name, dir, sizeof dir) == UB_NONE ? ub_alias_of(u, name) : NULL;
-	snprintf(dir, sizeof dir, "%s/ubuild.XXXXXX", t && *t ? t : "/tmp");
-	if (mkdtemp(dir) == NULL) {
+	if (ub_mkdtemp("ubuild", dir, sizeof dir) < 0) {
 		fprintf(stderr, "%s: no cache and no temporary directory: %s: %s\n",
 		    name, dir, strerror(errno));
 		free(cmd);
@@ -95,7 +85,7 @@ run_uncached(const struct ub *u, const char *name, char **argv)
 		fd = open(exe, O_RDONLY | O_CLOEXEC);
 		free(exe);
 	}
-	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	ub_rm_tree(dir);
 	if (r == UB_ECOMPILE || r == UB_ESTRICT || r == UB_EMEASURE)
 		return 126;	/* the compiler, or measure.c, said why */
 	if (fd < 0) {

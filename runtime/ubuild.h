@@ -44,6 +44,8 @@ int ub_cmd_fresh(const char *path, char **own);	/* 1 its key is fresh and names 
 char *ub_slurp(const char *path, size_t *len);	/* the file, NUL-terminated */
 int ub_write_file(const char *path, const void *buf, size_t len, mode_t mode);	/* 0, or -1 */
 void ub_clean_tmp(const char *dir);			/* remove dead builders' temp files */
+int ub_mkdtemp(const char *tag, char *buf, size_t len);	/* $TMPDIR/TAG.XXXXXX made: 0, or -1 */
+void ub_rm_tree(const char *dir);			/* a private directory, and all in it */
 
 /* lib.c: the sources a command build reads */
 char **ub_lib_sources(const struct ub *u);	/* .c and .h files of SRC/lib, sorted, NULL-terminated */
