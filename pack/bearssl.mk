@@ -17,7 +17,8 @@ BEARSSL_VERSION := 0.6+dfsg.1-3
 BEARSSL_DSC := $(DL)/bearssl_$(BEARSSL_VERSION).dsc
 # The headers of what is built, as <bearssl/NAME.h> (Debian's layout, so the
 # host's libbearssl-dev serves the sanitizer and fuzz builds): shipped without
-# their comments (200 KB of documentation; $(LIBS)/bearssl/full has them).
+# their comments but the licence (pack/strip-header.sh, as zlib's and zstd's;
+# 200 KB of documentation; $(LIBS)/bearssl/full has them).
 BEARSSL_HDR := bearssl_ec.h bearssl_rsa.h bearssl_rand.h bearssl_hash.h bearssl_block.h \
 	bearssl_ssl.h bearssl_x509.h bearssl_pem.h bearssl_hmac.h bearssl_prf.h
 BEARSSL_SRC := ccopy dec32be enc32be \
@@ -36,7 +37,7 @@ BEARSSL_SRC := ccopy dec32be enc32be \
 $(BEARSSL_DSC): | $(DEPS)
 	pack/debsrc.sh bearssl $(BEARSSL_VERSION) $(DL)
 
-$(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk
+$(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk pack/strip-header.sh
 	rm -rf $(LIBS)/bearssl-src $(LIBS)/bearssl && mkdir -p $(LIBS)/bearssl-src/obj $(LIBS)/bearssl/full
 	dpkg-source --no-check -x $< $(LIBS)/bearssl-src/src >/dev/null
 	cd $(LIBS)/bearssl-src && for n in $(BEARSSL_SRC); do \
@@ -44,6 +45,6 @@ $(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk
 	done
 	for h in $(BEARSSL_HDR); do \
 		cp $(LIBS)/bearssl-src/src/inc/$$h $(LIBS)/bearssl/full/ && \
-		$(MUSLCC) -fpreprocessed -dD -E -P -x c $(LIBS)/bearssl-src/src/inc/$$h >$(LIBS)/bearssl/$$h || exit 1; \
+		MUSLCC=$(MUSLCC) pack/strip-header.sh $(LIBS)/bearssl-src/src/inc/$$h $(LIBS)/bearssl/$$h || exit 1; \
 	done
 	rm -f $@ && $(CROSS)ar rcs $@ $(addprefix $(LIBS)/bearssl-src/obj/,$(addsuffix .o,$(BEARSSL_SRC)))

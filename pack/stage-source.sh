@@ -66,9 +66,9 @@ cp "$LIBS"/bearssl/*.h "$root/usr/include/bearssl/"
 # Headers: Linux's UAPI headers only those the commands include, and with
 # LIBC=trim musl's only those the commands, the libraries' headers or
 # pack/libc-api.h (what a program written on the board may use) include,
-# directly or not: the host compiler
-# lists each source's header dependencies, with and without _GNU_SOURCE.
-# LIBC=full ships every musl header.
+# directly or not: the host compiler lists each source's header
+# dependencies, with and without _GNU_SOURCE. LIBC=full ships every musl
+# header.
 uapi=$(mktemp -d)
 trap 'rm -rf "$uapi"' EXIT
 if [ -n "${UAPI_INC:-}" ]; then
