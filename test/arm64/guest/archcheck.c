@@ -60,6 +60,31 @@ jump(int v)
 	longjmp(env, v);
 }
 
+/* Leaves the stack below it full of ones, where the next call's stack
+ * arguments go: a narrow one stored short of its slot shows. */
+static void
+scribble(void)
+{
+	volatile unsigned char junk[512];
+
+	for (size_t i = 0; i < sizeof junk; i++)
+		junk[i] = 0xff;
+}
+
+/* char and short past the eighth argument, promoted to int as C says */
+static void
+narrow(void)
+{
+	unsigned char g[10];
+	short s[2] = { -2, 300 };
+
+	for (int i = 0; i < 10; i++)
+		g[i] = (unsigned char)(0xa0 + i);
+	scribble();
+	printf("ARCH: narrow %X %X %X %X %X %X %X %X %X %X %d %d\n", g[0], g[1], g[2], g[3], g[4],
+	    g[5], g[6], g[7], g[8], g[9], s[0], s[1]);
+}
+
 int
 main(void)
 {
@@ -75,6 +100,7 @@ main(void)
 	printf("ARCH: machine %s\n", u.machine);
 	printf("ARCH: format %s\n", fmt(buf, sizeof buf, "%d %s %.3f %lld %c", -7, "str", 3.14159, 1LL << 40, 'z'));
 	printf("ARCH: varargs %ld\n", sum(10, 1.5, 2L, 3.5, 4L, 5.5, 6L, 7.5, 8L, 9.9, 10L));
+	narrow();
 	printf("ARCH: struct %ld %.2f\n", p.a, p.b);
 	qsort(v, 3, sizeof *v, cmp);
 	printf("ARCH: qsort %d %d %d\n", v[0], v[1], v[2]);
