@@ -23,7 +23,7 @@ CROSS :=
 DEB_ARCH := amd64
 TCC_CPU := x86_64
 else
-B := build-arm64
+B := build/arm64
 MUSL_VERSION := 1.2.3-1
 MUSL_CROSS := $(abspath $(B))/musl
 MUSL_INC := $(MUSL_CROSS)/usr/include/aarch64-linux-musl
@@ -85,6 +85,12 @@ $(B)/bench/spawn: bench/spawn.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
+# The arm64 build against this one (bench/arm64.sh: arm64 under qemu-user).
+.PHONY: bench-arm64
+bench-arm64: $(B)/root.staged $(B)/root-multicall.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(PACK)
+	$(MAKE) --no-print-directory ARCH=arm64 arm64-shared $(B)/arm64/initramfs-source.cpio.zst $(B)/arm64/initramfs-multicall.cpio.zst
+	B=$(B) bench/arm64.sh
+
 .PHONY: bench
 bench: $(B)/root.staged $(B)/root-multicall.staged $(B)/bench/spawn $(IMAGE_SRC) $(IMAGE_MC) $(B)/kernel/vmlinuz
 	B=$(B) bench/run.sh | tee $(B)/bench/results.txt
@@ -94,4 +100,5 @@ bench: $(B)/root.staged $(B)/root-multicall.staged $(B)/bench/spawn $(IMAGE_SRC)
 	B=$(B) bench/extract.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/seed.sh | tee -a $(B)/bench/results.txt
 	B=$(B) bench/netboot.sh | tee -a $(B)/bench/results.txt
+	$(MAKE) bench-arm64 | tee -a $(B)/bench/results.txt
 	B=$(B) bench/targets.sh $(B)/bench/results.txt | tee $(B)/bench/targets.txt

@@ -42,19 +42,27 @@ $(B)/test/inroot: test/inroot.c
 # make test: every suite, TEST_JOBS at a time (test/lanes), longest first,
 # after what they share is built once. TEST_JOBS=1 runs them one by one.
 TEST_JOBS ?= 2
-TESTS := test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test mkimage-boot-test kernel-test \
+ARM64_TESTS := arm64-golden-source arm64-golden-multicall arm64-boot-test
+TESTS := arm64-golden-source arm64-golden-multicall test-asan golden-test netboot-test busybox-test sigboot-test diskboot-test boot-test mkimage-boot-test kernel-test \
 	attest-test net-test fuzz-test builder-test extract-test mkimage-test sh-test edit-test tty-test pack-test multicall-test \
-	bootcfg-test tpm-test unit-test
+	bootcfg-test arm64-boot-test tpm-test unit-test
 TEST_SHARED := $(B)/root.staged $(B)/root-multicall.staged $(B)/root-asan.staged \
 	$(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(UNIT_BIN) $(IMAGE_SRC) $(IMAGE_MC) $(SELECT) \
 	$(B)/busybox/src/.unpacked
 
 .PHONY: test test-shared unit-test builder-test golden-test
+ifeq ($(ARCH),arm64)
+# make ARCH=arm64 test: the arm64 suites alone
+test: arm64-shared
+	test/lanes $(TEST_JOBS) "$(MAKE) --no-print-directory" $(ARM64_TESTS)
+else
 test: test-shared
 	test/lanes $(TEST_JOBS) "$(MAKE) --no-print-directory" $(TESTS)
+endif
 
 test-shared: | $(DEPS)
 	$(MAKE) -j2 $(TEST_SHARED)
+	$(MAKE) -j2 arm64-shared
 
 unit-test: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
@@ -90,15 +98,32 @@ bootcfg-test: $(B)/root.staged $(B)/root-multicall.staged
 boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/boot/run $(B)/kernel/vmlinux $(B)/root $(B)/root-multicall $(PACK)
 
-# arm64: both images of make ARCH=arm64 on QEMU's virt board (TCG: minutes;
-# not in make test). From an x86_64 make, the arm64 build does it.
-.PHONY: arm64-test
+# arm64 (make ARCH=arm64): the golden suite in both modes with qemu-user
+# running the arm64 binaries, and both images on QEMU's virt board (TCG).
+# make test builds the arm64 tree once (test-shared) and runs the three as
+# lanes; arm64-test runs them here one after another. From an x86_64 make,
+# the arm64 build does each.
+QEMU_USER := /usr/bin/qemu-aarch64-static
+.PHONY: arm64-test arm64-shared $(ARM64_TESTS)
+arm64-test: $(ARM64_TESTS)
 ifeq ($(ARCH),arm64)
-arm64-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
+arm64-shared: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(B)/test/emuns
+
+$(B)/test/emuns: test/emuns.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu99 -Wall -Wextra -Werror -O2 -o $@ $<
+
+arm64-golden-source: $(B)/root.staged $(B)/test/inroot $(B)/test/emuns
+	INROOT=$(B)/test/inroot test/arm64/golden $(B)/test/emuns $(QEMU_USER) source $(B)/root
+
+arm64-golden-multicall: $(B)/root-multicall.staged $(B)/test/emuns
+	test/arm64/golden $(B)/test/emuns $(QEMU_USER) multicall $(B)/root-multicall
+
+arm64-boot-test: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK)
 	test/arm64/run $(B)/kernel/vmlinuz $(B)/root $(B)/root-multicall $(PACK)
 else
-arm64-test:
-	$(MAKE) ARCH=arm64 arm64-test
+arm64-shared $(ARM64_TESTS):
+	$(MAKE) --no-print-directory ARCH=arm64 $@
 endif
 
 .PHONY: diskboot-test
