@@ -22,6 +22,8 @@ MUSLCC := musl-gcc
 CROSS :=
 DEB_ARCH := amd64
 TCC_CPU := x86_64
+# what QEMU boots fastest (pack/fetch-kernel.sh): the ELF inside the bzImage
+QEMU_KERNEL := vmlinux
 else
 B := build/arm64
 MUSL_VERSION := 1.2.3-1
@@ -32,6 +34,7 @@ MUSLCC := $(MUSL_CROSS)/musl-gcc
 CROSS := aarch64-linux-gnu-
 DEB_ARCH := arm64
 TCC_CPU := aarch64
+QEMU_KERNEL := vmlinuz
 # The board compiles everything on first use: the seeds are compiled by the
 # image's own compiler, which does not run here.
 SEED_LIB ?= 0

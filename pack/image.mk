@@ -28,9 +28,9 @@ $(SELECT): pack/select.c pack/budget.c pack/budget.h $(SELECT_LIB) $(LIB_HDR) | 
 
 # Re-made on every make: the budget, mode, kernel and keys are not files.
 # mkimage reads the Makefile's names with a make of its own: not this one's
-# flags (a jobserver it would not be given).
+# flags (a jobserver it would not be given), but the same ARCH.
 $(IMAGE): pack/mkimage pack/templates $(B)/root.staged $(B)/root-multicall.staged $(PACK) $(SELECT) FORCE
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL B=$(B) pack/mkimage -o $@ --flash $(FLASH) \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ARCH=$(ARCH) pack/mkimage -o $@ --flash $(FLASH) \
 		$(if $(MODE),--mode $(MODE)) $(if $(KERNEL),--kernel $(KERNEL)) \
 		$(if $(BOOT_KEYS),--keys $(BOOT_KEYS)) $(if $(CA_CERTS),--ca $(CA_CERTS)) --modules '$(MODULES)' core
 FORCE:
@@ -38,4 +38,4 @@ FORCE:
 .PHONY: image run FORCE
 image: $(IMAGE)
 run: $(IMAGE) $(B)/kernel/vmlinuz
-	pack/qemu.sh $(B)/kernel/vmlinux $(IMAGE) "$(APPEND)" -netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile=
+	QEMU_ARCH=$(ARCH) pack/qemu.sh $(B)/kernel/$(QEMU_KERNEL) $(IMAGE) "$(APPEND)" -netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile=
