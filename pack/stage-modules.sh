@@ -21,16 +21,20 @@ path_of() { # the module file, relative to the modules dir; - and _ are one
 	[ -n "$found" ] || { echo "stage-modules: $1: no such module in $kver" >&2; exit 1; }
 	echo "$found"
 }
-deps_of() { # direct dependencies, by name
-	"${CROSS:-}objcopy" -O binary --only-section=.modinfo "$src/$1" "$work/mi"
+deps_of() { # direct dependencies, by name (call it as deps=$(deps_of P) || exit)
+	"${CROSS:-}objcopy" -O binary --only-section=.modinfo "$src/$1" "$work/mi" 2>/dev/null || {
+		echo "stage-modules: $1: ${CROSS:-}objcopy cannot read it (another architecture's? set CROSS)" >&2
+		return 1
+	}
 	tr '\0' '\n' <"$work/mi" | sed -n 's/^depends=//p' | tr ',' '\n' | sed '/^$/d'
 }
 # Depth first: a module's dependencies are placed before it in $work/order.
 visit() {
-	local d
+	local d deps
 	grep -qx "$1" "$work/seen" 2>/dev/null && return 0
 	echo "$1" >>"$work/seen"
-	for d in $(deps_of "$(path_of "$1")"); do visit "$d"; done
+	deps=$(deps_of "$(path_of "$1")") || exit 1
+	for d in $deps; do visit "$d"; done
 	echo "$1 $(path_of "$1")" >>"$work/order"
 }
 : >"$work/order"
@@ -46,8 +50,9 @@ done <"$work/order"
 # modules.dep: every dependency, transitively, in an order where loading
 # from the last to the first meets each module's own dependencies first.
 postorder() { # dependencies of $1, each after its own dependencies
-	local d
-	for d in $(deps_of "$(path_of "$1")"); do
+	local d deps
+	deps=$(deps_of "$(path_of "$1")") || exit 1
+	for d in $deps; do
 		postorder "$d"
 		echo "$d"
 	done
