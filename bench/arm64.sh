@@ -73,13 +73,16 @@ echo "== arm64 against x86_64: images, zstd (bytes) =="
 printf "%-40s %10s %10s %8s\n" image arm64 x86_64 ratio
 size() { stat -c %s "$1"; }
 row() { printf "%-40s %10s %10s %8s\n" "$1" "$2" "$3" "$(ratio "$2" "$3")"; }
-rm -rf "$work/arm64/ubin/"* "$work/x86_64/ubin/"* "$work/arm64/ubin/".[!.]* "$work/x86_64/ubin/".[!.]*
+# the commands compiled above go, and the kernel modules (each arch's own
+# kernel's): what is left is the userland both ship
+rm -rf "$work/arm64/ubin/"* "$work/x86_64/ubin/"* "$work/arm64/ubin/".[!.]* "$work/x86_64/ubin/".[!.]* \
+	"$work/arm64/lib/modules" "$work/x86_64/lib/modules"
 "$X/pack/pack" -d dev/console:c:5:1:0600 -d dev/null:c:1:3:0666 "$work/x86_64" "$work/x86_64.cpio.zst" >/dev/null
 "$X/pack/pack" -d dev/console:c:5:1:0600 -d dev/null:c:1:3:0666 "$work/arm64" "$work/arm64.cpio.zst" >/dev/null
-row "source mode, nothing prebuilt" "$(size "$work/arm64.cpio.zst")" "$(size "$work/x86_64.cpio.zst")"
+row "source mode, nothing prebuilt, no modules" "$(size "$work/arm64.cpio.zst")" "$(size "$work/x86_64.cpio.zst")"
 row "source mode, as make builds it" "$(size "$A/initramfs-source.cpio.zst")" "$(size "$X/initramfs-source.cpio.zst")"
 row "multicall, as make builds it" "$(size "$A/initramfs-multicall.cpio.zst")" "$(size "$X/initramfs-multicall.cpio.zst")"
 strip -o "$work/x86.box" "$X/multicall/ubox"
 aarch64-linux-gnu-strip -o "$work/arm64.box" "$A/multicall/ubox"
 row "the box alone (zstd -19)" "$(zstd -19 -q -c "$work/arm64.box" | wc -c)" "$(zstd -19 -q -c "$work/x86.box" | wc -c)"
-row "the compiler (bin/tcc, raw)" "$(size "$A/root/bin/tcc")" "$(size "$X/root/bin/tcc")"
+row "the builder with libtcc (bin/ubuild, raw)" "$(size "$A/root/bin/ubuild")" "$(size "$X/root/bin/ubuild")"
