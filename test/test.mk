@@ -107,7 +107,7 @@ QEMU_USER := /usr/bin/qemu-aarch64-static
 .PHONY: arm64-test arm64-shared $(ARM64_TESTS)
 arm64-test: $(ARM64_TESTS)
 ifeq ($(ARCH),arm64)
-arm64-shared: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK) $(B)/test/inroot $(B)/test/emuns
+arm64-shared: $(B)/root.staged $(B)/root-multicall.staged $(B)/kernel/vmlinuz $(PACK) $(SELECT) $(B)/test/inroot $(B)/test/emuns
 
 $(B)/test/emuns: test/emuns.c
 	@mkdir -p $(@D)
