@@ -35,9 +35,10 @@ for arch in x86_64 arm64; do
 	cp -a "$t/root" "$work/$arch"
 	rm -rf "$work/$arch/usr/lib/ubuild/seed" "$work/$arch/usr/lib/ubuild/libcmd.a"
 	on "$arch" chroot "$work/$arch" /bin/ubuild -b true >/dev/null	# the library is not what we time
-	mkdir -p "$work/$arch/tmp/small" && touch "$work/$arch/tmp/small/"{a,b,c,d,e}
 	cp -a "$t/root-multicall" "$work/$arch-mc"
-	mkdir -p "$work/$arch-mc/tmp/small" && touch "$work/$arch-mc/tmp/small/"{a,b,c,d,e}
+	for r in "$work/$arch" "$work/$arch-mc"; do
+		mkdir -p "$r/tmp/small" && touch "$r/tmp/small/"{a,b,c,d,e}
+	done
 done
 
 echo "== arm64 (qemu-user) against x86_64 (native): first run, compile + link, cold cache, median of $RUNS_COLD (ms) =="

@@ -30,12 +30,13 @@ deps_of() { # direct dependencies, by name (call it as deps=$(deps_of P) || exit
 }
 # Depth first: a module's dependencies are placed before it in $work/order.
 visit() {
-	local d deps
+	local d deps path
 	grep -qx "$1" "$work/seen" 2>/dev/null && return 0
 	echo "$1" >>"$work/seen"
-	deps=$(deps_of "$(path_of "$1")") || exit 1
+	path=$(path_of "$1") || exit 1
+	deps=$(deps_of "$path") || exit 1
 	for d in $deps; do visit "$d"; done
-	echo "$1 $(path_of "$1")" >>"$work/order"
+	echo "$1 $path" >>"$work/order"
 }
 : >"$work/order"
 for m in "$@"; do visit "$m"; done
