@@ -1,5 +1,6 @@
 /* insmod - load a kernel module from a file */
 #include "cmd.h"
+#include "modules.h"
 #include <sys/syscall.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -105,37 +106,6 @@ unzstd(const struct buf *in, struct buf *out)
 	return 0;
 }
 
-static const char *
-reason(int err)
-{
-	switch (err) {
-	case ENOEXEC: return "invalid module format";
-	case ENOENT: return "unknown symbol in module, or unknown parameter (see dmesg)";
-	case ESRCH: return "module has wrong symbol version";
-	case EINVAL: return "invalid parameters";
-	case EEXIST: return "module already loaded";
-	case EKEYREJECTED: return "module signature rejected";
-	default: return strerror(err);
-	}
-}
-
-enum { PLAIN, GZIP, ZSTD, XZ };
-
-static int
-kind(const unsigned char *m, size_t n)
-{
-	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
-	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
-
-	if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b)
-		return GZIP;
-	if (n >= 4 && memcmp(m, zst, 4) == 0)
-		return ZSTD;
-	if (n >= 6 && memcmp(m, xz, 6) == 0)
-		return XZ;
-	return PLAIN;
-}
-
 /* Read the module, unpack gzip and zstd, and hand it to init_module; xz,
  * which we cannot unpack, goes to the kernel to decompress if it can. */
 static int
@@ -149,26 +119,26 @@ load(int fd, const char *params, int flags, const char *file)
 		warn_errno("%s", file);
 		goto done;
 	}
-	k = kind(in.p, in.n);
-	if (k == XZ) {
+	k = module_kind(in.p, in.n);
+	if (k == MODULE_XZ) {
 		if (syscall(SYS_finit_module, fd, params, flags | COMPRESSED_FILE) == 0)
 			r = 0;
 		else if (errno == EINVAL)
 			warn("%s: xz-compressed, and the kernel cannot decompress it", file);
 		else
-			warn("%s: %s", file, reason(errno));
+			warn("%s: %s", file, module_reason(errno));
 		goto done;
 	}
-	if (k == PLAIN)
+	if (k == MODULE_PLAIN)
 		image = &in;
-	else if ((k == GZIP ? gunzip(&in, &out) : unzstd(&in, &out)) < 0) {
-		warn("%s: damaged %s data", file, k == GZIP ? "gzip" : "zstd");
+	else if ((k == MODULE_GZIP ? gunzip(&in, &out) : unzstd(&in, &out)) < 0) {
+		warn("%s: damaged %s data", file, k == MODULE_GZIP ? "gzip" : "zstd");
 		goto done;
 	}
 	if (syscall(SYS_init_module, image->p, (unsigned long)image->n, params) == 0)
 		r = 0;
 	else
-		warn("%s: %s", file, reason(errno));
+		warn("%s: %s", file, module_reason(errno));
 done:
 	free(in.p);
 	free(out.p);
@@ -188,15 +158,6 @@ join(char **v, int n)
 	for (int i = 0; i < n; i++)
 		p += sprintf(p, "%s%s", i ? " " : "", v[i]);
 	return s;
-}
-
-static int
-compressed(int fd)
-{
-	unsigned char m[6];
-	ssize_t n = pread(fd, m, sizeof m, 0);
-
-	return n > 0 && kind(m, n) != PLAIN;
 }
 
 int
@@ -223,13 +184,13 @@ main(int argc, char *argv[])
 		die_errno("%s", file);
 	}
 	params = join(argv + o.ind + 1, argc - o.ind - 1);
-	if (compressed(fd))
+	if (module_packed(fd))
 		load(fd, params, flags, file);
 	else if (syscall(SYS_finit_module, fd, params, flags) < 0) {
 		if (errno == ENOSYS)	/* an old kernel: hand over the bytes */
 			load(fd, params, flags, file);
 		else
-			warn("%s: %s", file, reason(errno));
+			warn("%s: %s", file, module_reason(errno));
 	}
 	free(params);
 	close(fd);

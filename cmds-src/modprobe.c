@@ -1,5 +1,6 @@
 /* modprobe - load or unload kernel modules with what they depend on */
 #include "cmd.h"
+#include "modules.h"
 #include "path.h"
 #include "proc.h"
 #include <fnmatch.h>
@@ -365,22 +366,51 @@ module_file(const struct mod *m)
 	return m->path[0] == '/' ? xstrdup(m->path) : path_join(mp.dir, m->path);
 }
 
-/* Run "insmod FILE PARAMS": the one place a module goes in. */
+/* An unpacked module straight to finit_module: 0 if loaded, -1 if it failed
+ * (said why), 1 if insmod must do it (a packed file, or a kernel older than
+ * finit_module). Running insmod for each module would cost a process each,
+ * and in source mode a compile of insmod on the boot path. */
+static int
+finit(const char *file, const char *params)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC), r = 1;
+
+	if (fd < 0) {
+		warn_errno("%s", file);
+		return -1;
+	}
+	if (!module_packed(fd)) {
+		if (syscall(SYS_finit_module, fd, params, 0) == 0)
+			r = 0;
+		else if (errno != ENOSYS) {
+			warn("%s: %s", file, module_reason(errno));
+			r = -1;
+		}
+	}
+	close(fd);
+	return r;
+}
+
+/* "insmod FILE PARAMS": the one place a module goes in. */
 static int
 insmod(const struct mod *m, const char *params)
 {
 	char *file = module_file(m);
 	char *argv[] = { "insmod", file, (char *)params, NULL };
-	int st;
+	int st, r = 0;
 	pid_t pid;
 
 	if (params[0] == '\0')
 		argv[2] = NULL;
 	if (mp.dry || mp.verbose)
 		printf("insmod %s%s%s\n", file, params[0] ? " " : "", params);
-	if (mp.dry) {
+	if (!mp.dry)
+		r = finit(file, params);	/* 1: insmod does it */
+	if (r <= 0) {
 		free(file);
-		return 0;
+		if (r < 0)
+			cmd_status = 1;
+		return r;
 	}
 	fflush(stdout);
 	if ((pid = fork()) < 0)
