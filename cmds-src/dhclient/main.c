@@ -96,7 +96,7 @@ find_mac(const struct rtnl_link *l, void *arg)
 static void
 wait_carrier(void)
 {
-	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
 	double until = now() + (d.timeout < CARRIER_WAIT ? d.timeout : CARRIER_WAIT);
 	int r;
 

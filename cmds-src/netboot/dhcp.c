@@ -47,8 +47,8 @@ wait_nic(void)
 {
 	char *nic = first_nic();
 
-	for (int i = 0; nic == NULL && i < 50; i++) {
-		usleep(100000);	/* drivers register their devices asynchronously */
+	for (int i = 0; nic == NULL && i < 500; i++) {
+		usleep(10000);	/* drivers register their devices asynchronously */
 		nic = first_nic();
 	}
 	if (nic == NULL)
