@@ -25,7 +25,10 @@ console_name(char *path, size_t len)
 	buf[strcspn(buf, "\n")] = '\0';
 	last = strrchr(buf, ' ');
 	last = last ? last + 1 : buf;
-	snprintf(path, len, "/dev/%s", *last ? last : "console");
+	if (*last == '\0' || strlen(last) + 6 > len)
+		last = "console";
+	memcpy(path, "/dev/", 5);	/* no snprintf: see note_start */
+	strcpy(path + 5, last);
 }
 
 /* In the child: a session of its own with the console as controlling tty. */
