@@ -311,15 +311,16 @@ lib_fresh(const char *out, const char *key)
 	return r;
 }
 
-int
-ub_build_lib(const struct ub *u, const char *dir, char **lib)
+/* The library from SRCS, the files of SRC/lib as listed (not freed here). */
+static int
+build_lib(const struct ub *u, const char *dir, char **srcs, char **lib)
 {
-	struct libjob j = { .u = u };
+	struct libjob j = { .u = u, .srcs = srcs };
 	char *libdir = join(dir, ".lib"), *out = NULL, *key = NULL;
 	int lk = -1, r = UB_ESYS;
 
 	*lib = NULL;
-	if ((j.srcs = ub_lib_sources(u)) == NULL || libdir == NULL)
+	if (libdir == NULL)
 		goto out;
 	if (!has_c(j.srcs)) {
 		r = UB_OK;
@@ -341,10 +342,23 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 out:
 	if (lk >= 0)
 		close(lk);
-	ub_free_list(j.srcs);
 	free(key);
 	free(libdir);
 	free(out);
+	return r;
+}
+
+int
+ub_build_lib(const struct ub *u, const char *dir, char **lib)
+{
+	char **srcs = ub_lib_sources(u);
+	int r;
+
+	*lib = NULL;
+	if (srcs == NULL)
+		return UB_ESYS;
+	r = build_lib(u, dir, srcs, lib);
+	ub_free_list(srcs);
 	return r;
 }
 
@@ -360,6 +374,7 @@ out:
 
 struct cmdjob {
 	char **files;		/* the command's own files: .c compiled, .h and the directory not */
+	char **libsrcs;		/* the library's files, listed once per build */
 	const char *lib, *out, *dir;	/* dir: SRC/NAME for a directory command, or NULL */
 	struct ar_info ar;	/* the library's index and note */
 	size_t slot;		/* bytes for the key */
@@ -412,7 +427,7 @@ write_stamp(const struct ub *u, const char *name, char **names, size_t slot, con
 static int
 cmd_read(struct cmdjob *j, const struct paths *seen, const char *defined, struct paths *all)
 {
-	char **lib, **opened = malloc((seen->n + 1) * sizeof *opened);
+	char **opened = malloc((seen->n + 1) * sizeof *opened);
 
 	if (opened == NULL)
 		return -1;
@@ -428,11 +443,8 @@ cmd_read(struct cmdjob *j, const struct paths *seen, const char *defined, struct
 	for (size_t i = 0; i < j->ar.nsyms; i++) {
 		if (!defined[i] || deps_get(j->ar.note, j->ar.member[i], all) == 0)
 			continue;
-		if ((lib = ub_lib_sources(j->u)) == NULL)
-			return -1;
-		for (size_t k = 0; lib[k] != NULL; k++)
-			paths_add(all, lib[k]);
-		ub_free_list(lib);
+		for (size_t k = 0; j->libsrcs[k] != NULL; k++)
+			paths_add(all, j->libsrcs[k]);
 		break;
 	}
 	return all->failed ? -1 : 0;
@@ -541,16 +553,14 @@ cmd_child(void *arg)
 
 /* Room for the largest key this build can make: its own files and the whole library. */
 static size_t
-slot_size(const struct ub *u, char **own)
+slot_size(char **own, char **lib)
 {
-	char **lib = ub_lib_sources(u);
 	size_t n = 256;
 
 	for (size_t i = 0; own[i] != NULL; i++)
 		n += strlen(own[i]) + 200;
-	for (size_t i = 0; lib != NULL && lib[i] != NULL; i++)
+	for (size_t i = 0; lib[i] != NULL; i++)
 		n += strlen(lib[i]) + 200;	/* "LEN:", five numbers, a hash: < 200 */
-	ub_free_list(lib);
 	return n;
 }
 
@@ -593,7 +603,7 @@ cmd_build(const struct ub *u, struct cmdjob *j, const char *dir, const char *nam
 
 	if ((j->stamp = ub_tmpname(dir, "stamp.o")) == NULL)
 		return UB_ESYS;
-	for (j->slot = slot_size(u, j->files); r == UB_ESLOT && j->slot < ((size_t)1 << 24); j->slot *= 4) {
+	for (j->slot = slot_size(j->files, j->libsrcs); r == UB_ESLOT && j->slot < ((size_t)1 << 24); j->slot *= 4) {
 		if (write_stamp(u, name, names, j->slot, j->stamp) < 0) {
 			r = UB_ESYS;	/* errno says why, as for the output's own temp file */
 			break;
@@ -736,10 +746,12 @@ cmd_make(const struct ub *u, struct cmdjob *j, const char *dir, const char *name
 		unlink(out);	/* refused: nothing cached */
 		return r;
 	}
+	if (j->libsrcs == NULL && (j->libsrcs = ub_lib_sources(u)) == NULL)
+		return UB_ESYS;
 	if (u->lib != NULL)
 		r = (lib = strdup(u->lib)) == NULL ? UB_ESYS : UB_OK;
 	else
-		r = ub_build_lib(u, dir, &lib);
+		r = build_lib(u, dir, j->libsrcs, &lib);
 	if (r != UB_OK)
 		return r;
 	j->lib = lib;
@@ -788,6 +800,7 @@ out:
 		close(lk);
 	ar_info_free(&j.ar);
 	ub_free_list(j.files);
+	ub_free_list(j.libsrcs);
 	ub_free_list(names);
 	free(j.stamp);
 	free(out);
