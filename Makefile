@@ -46,7 +46,10 @@ export AR := $(CROSS)ar
 export RANLIB := $(CROSS)ranlib
 export UAPI_INC := /usr/aarch64-linux-gnu/include
 endif
-CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector
+# No unwind tables: nothing here unwinds (C, and musl cancels threads
+# without them); they were 7% of the multicall box.
+NO_UNWIND := -fno-asynchronous-unwind-tables -fno-unwind-tables
+CFLAGS := -std=c99 -Os -Wall -Wextra -Werror -fno-pie -fno-stack-protector $(NO_UNWIND)
 HOSTCC := cc
 DEPS := $(B)/.deps
 

@@ -37,7 +37,7 @@ BEARSSL_SRC := ccopy dec32be enc32be \
 $(BEARSSL_DSC): | $(DEPS)
 	pack/debsrc.sh bearssl $(BEARSSL_VERSION) $(DL)
 
-$(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk pack/strip-header.sh
+$(LIBS)/libbearssl.a: $(BEARSSL_DSC) pack/bearssl.mk pack/libs.mk pack/strip-header.sh
 	rm -rf $(LIBS)/bearssl-src $(LIBS)/bearssl && mkdir -p $(LIBS)/bearssl-src/obj $(LIBS)/bearssl/full
 	dpkg-source --no-check -x $< $(LIBS)/bearssl-src/src >/dev/null
 	cd $(LIBS)/bearssl-src && for n in $(BEARSSL_SRC); do \

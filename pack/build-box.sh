@@ -19,7 +19,9 @@ if [ -n "${BOX_LDLIBS-}" ]; then
 	ldlibs=$BOX_LDLIBS inc=
 else
 	libs=${LIBS:?set LIBS to the directory with zlib, libzstd and BearSSL built for musl}
-	ldlibs="$libs/libzstd.a $libs/libz.a $libs/libbearssl.a" inc="-isystem $libs"
+	# zlib and libzstd built for the box when there (pack/libs.mk), else the image's
+	z=$libs/box; [ -e "$z/libz.a" ] && [ -e "$z/libzstd.a" ] || z=$libs
+	ldlibs="$z/libzstd.a $z/libz.a $libs/libbearssl.a" inc="-isystem $libs"
 	# The musl box's objects call every libc function their sources call, as
 	# tcc's do (gcc would put an instruction where arm64's round() is): the
 	# libc trim keeps what they leave undefined (pack/trim-libc.sh). About

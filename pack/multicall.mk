@@ -6,7 +6,7 @@ IMAGE_MC := $(B)/initramfs-multicall.cpio.zst
 
 $(BOX): pack/build-box.sh pack/box.c pack/box-table.sh pack/box-sym.sh \
 		$(CMD_SRC) $(LIB_SRC) $(LIB_HDR) $(INIT_SRC) init/init.h \
-		$(LIBS)/libz.a $(LIBS)/libzstd.a $(LIBS)/libbearssl.a | $(DEPS)
+		$(LIBS)/box/libz.a $(LIBS)/box/libzstd.a $(LIBS)/libbearssl.a | $(DEPS)
 	MUSLCC=$(MUSLCC) CFLAGS="$(CFLAGS)" LIBS=$(LIBS) pack/build-box.sh $(MC)
 
 $(B)/root-multicall.staged: pack/stage-multicall.sh pack/stage-modules.sh $(BOX) \

@@ -8,7 +8,7 @@ TCC_CONF := --cc=$(MUSLCC) --config-musl --cpu=$(TCC_CPU) --triplet=$(TCC_CPU)-l
 	--prefix=/usr --tccdir=/usr/lib/tcc \
 	--sysincludepaths='{B}/include:/usr/include' --libpaths=/usr/lib \
 	--crtprefix=/usr/lib --elfinterp=/lib/ld-musl-$(TCC_CPU).so.1 \
-	--extra-cflags='-Os -ffunction-sections -fdata-sections -fno-pie -fno-stack-protector' \
+	--extra-cflags='-Os -ffunction-sections -fdata-sections -fno-pie -fno-stack-protector $(NO_UNWIND)' \
 	--extra-ldflags='-static -no-pie'
 
 $(DL)/tcc_$(TCC_VERSION)-1.dsc: | $(DEPS)
