@@ -39,8 +39,9 @@ find cmds-src/lib/ -maxdepth 1 -name "*.[ch]" -exec cp {} "$root/src/lib/" \;
 
 # The compiler's runtime: musl (headers, crt, static libc), tcc's own headers
 # and libtcc1.a, and the object wrapped around each command's main.
+# crt without its debug sections: every link read them, section by section.
 for f in crt1.o crti.o crtn.o; do
-	cp "$MUSL_LIB/$f" "$root/usr/lib/$f"
+	"${CROSS:-}strip" -g -R .comment -o "$root/usr/lib/$f" "$MUSL_LIB/$f"
 done
 cp "${LIBC_A:-$MUSL_LIB/libc.a}" "$root/usr/lib/libc.a"
 cp "$TCC_SRC"/include/*.h "$root/usr/lib/tcc/include/"
