@@ -517,7 +517,7 @@ cmd_child(void *arg)
 {
 	struct cmdjob *j = arg;
 	char inc[4096], *defined = calloc(j->ar.nsyms + 1, 1);
-	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, inc, NULL };
+	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, j->dir ? inc : NULL, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
 	struct paths seen = { .under = j->u->src, .hash = ub_measuring(j->u) };
 	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in,
