@@ -3,6 +3,9 @@
 u=$'usage: pidof [-s] [-o PID,...] NAME...\n'
 # w PID ARGV0: wait until PID has run what it was forked for
 w='w() { local a i; for ((i = 0; i < 100000; i++)); do read -rd "" a </proc/$1/cmdline; [ "$a" = "$2" ] && return; done; }; '
+# o NAME PID: pidof NAME comes to answer PID alone; a script's shell forks
+# for its command, and until the child has run it, it goes by the script too
+o='o() { local i; for ((i = 0; i < 2000; i++)); do [ "$(pidof $1)" = "$2" ] && return; done; return 1; }; '
 # n: a name no other process goes by
 n='n=gpidof$$; '
 needs_proc self/cmdline t 'argv[0]' 0 "$w$n"'(exec -a /x/$n /bin/sleep 10) & p=$!; w $p /x/$n; [ "$(pidof $n)" = $p ] && echo ok; kill $p' $'ok\n'
@@ -11,8 +14,8 @@ needs_proc self/cmdline t 'newest first' 0 "$w$n"'(exec -a $n /bin/sleep 10) & a
 needs_proc self/cmdline t '-s' 0 "$w$n"'(exec -a $n /bin/sleep 10) & a=$!; (exec -a $n /bin/sleep 10) & b=$!; w $a $n; w $b $n; [ "$(pidof -s $n)" = $b ] && echo ok; kill $a $b' $'ok\n'
 needs_proc self/cmdline t '-o' 0 "$w$n"'(exec -a $n /bin/sleep 10) & a=$!; (exec -a $n /bin/sleep 10) & b=$!; w $a $n; w $b $n; [ "$(pidof -o $b $n)" = $a ] && echo ok; pidof -o $a,$b $n; echo $?; pidof -o $a -o $b $n; echo $?; kill $a $b' $'ok\n1\n1\n'
 needs_proc self/cmdline t '-o %PPID' 0 "$n"'export n; (exec -a $n bash -c '\''pidof $n >/dev/null && echo found; pidof -o %PPID $n; echo $?'\'')' $'found\n1\n'
-needs_proc self/cmdline t 'a script' 0 "$w$n"'printf "#!/bin/sh\nsleep 10\n:\n" >$n; chmod +x $n; ./$n & p=$!; w $p /bin/sh; [ "$(pidof $n)" = $p ] && echo ok; kill $p' $'ok\n'
-needs_proc self/cmdline t 'a script with a long name' 0 "$w$n"'n=${n}_with_a_long_name; printf "#!/bin/sh\nsleep 10\n:\n" >$n; chmod +x $n; ./$n & p=$!; w $p /bin/sh; [ "$(pidof $n)" = $p ] && echo ok; kill $p' $'ok\n'
+needs_proc self/cmdline t 'a script' 0 "$w$o$n"'printf "#!/bin/sh\nsleep 10\n:\n" >$n; chmod +x $n; ./$n & p=$!; w $p /bin/sh; o $n $p && echo ok; kill $p' $'ok\n'
+needs_proc self/cmdline t 'a script with a long name' 0 "$w$o$n"'n=${n}_with_a_long_name; printf "#!/bin/sh\nsleep 10\n:\n" >$n; chmod +x $n; ./$n & p=$!; w $p /bin/sh; o $n $p && echo ok; kill $p' $'ok\n'
 needs_proc self/cmdline t 'not itself' 1 'pidof pidof' ''
 procs='mkdir p/1 p/2 p/30 p/31 p/40 p/41 p/50 &&
 echo "1 (init) S 0 1 1 0 -1 0" >p/1/stat && printf "/sbin/init\0" >p/1/cmdline &&
