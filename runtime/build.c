@@ -31,9 +31,18 @@ now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+static void
+report(const struct ub *u, const char *what, double t0, const struct rusage *ru)
+{
+	if (u->verbose)
+		fprintf(stderr, "ubuild: %s: compiled in %.2f ms, peak RSS %ld KiB\n",
+		    what, now_ms() - t0, ru->ru_maxrss);
+}
+
 /*
- * libtcc may exit() and keeps global state: every compile runs in a child.
- * Returns the child's exit status, or UB_ESYS.
+ * libtcc keeps global state, and what one build leaves behind (memory,
+ * a crash) should not reach the next: a process that builds several things
+ * compiles each in a child. Returns the child's exit status, or UB_ESYS.
  */
 int
 ub_in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
@@ -50,12 +59,23 @@ ub_in_child(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
 	while (wait4(pid, &st, 0, &ru) < 0)
 		if (errno != EINTR)
 			return UB_ESYS;
-	if (u->verbose)
-		fprintf(stderr, "ubuild: %s: compiled in %.2f ms, peak RSS %ld KiB\n",
-		    what, now_ms() - t0, ru.ru_maxrss);
+	report(u, what, t0, &ru);
 	if (!WIFEXITED(st))
 		return errno = EINTR, UB_ESYS;
 	return WEXITSTATUS(st);
+}
+
+/* One command, and then this process runs it or exits (u->once): a fork less. */
+static int
+in_process(const struct ub *u, const char *what, int (*fn)(void *), void *arg)
+{
+	struct rusage ru;
+	double t0 = now_ms();
+	int r = fn(arg);
+
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		report(u, what, t0, &ru);
+	return r;
 }
 
 static char *
@@ -268,7 +288,7 @@ lib_adopt(const struct ub *u, struct libjob *j, const char *libdir, const char *
 		r = r == UB_OK ? UB_ESYS : r;
 		unlink(tmp);
 	}
-	if (r == UB_OK && u->verbose)
+	if (r == UB_OK && u->verbose && strcmp(from, out) != 0)
 		fprintf(stderr, "ubuild: libcmd.a: sources unchanged, taken as built from %s\n", from);
 	free(tmp);
 	free(note);
@@ -297,9 +317,12 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 	return lib_compile(u, j, libdir, out);
 }
 
-/* Is the archive at OUT built from what KEY describes? */
+/*
+ * Is the archive at OUT built from what KEY describes? 1 by the key it
+ * holds, 2 by an older key still fresh: then HASH is its content key.
+ */
 static int
-lib_fresh(const char *out, const char *key)
+lib_fresh(const char *out, const char *key, char hash[LIB_HASH_LEN])
 {
 	struct ar_info a;
 	int r;
@@ -307,8 +330,26 @@ lib_fresh(const char *out, const char *key)
 	if (ar_read(out, &a) < 0)
 		return 0;
 	r = ub_note_hit(a.note, key);
+	if (r == 2 && (strncmp(a.note, "UBH1 ", 5) != 0 || strlen(a.note) < LIB_HASH_LEN - 1 ||
+	    a.note[LIB_HASH_LEN - 2] != '\n'))
+		r = 1;	/* no content key to carry over */
+	else if (r == 2)
+		snprintf(hash, LIB_HASH_LEN, "%.*s", LIB_HASH_LEN - 1, a.note);
 	ar_info_free(&a);
 	return r;
+}
+
+/* Does KEY check any file by its bytes (one edited moments before)? */
+static int
+key_racy(const char *key)
+{
+	static struct key_entry e;
+	const char *p = key + strlen(KEY_MAGIC);
+
+	while (*p != '\0' && (p = key_next(p, &e)) != NULL)
+		if (e.hashed)
+			return 1;
+	return 0;
 }
 
 /* The library from SRCS, the files of SRC/lib as listed (not freed here). */
@@ -317,7 +358,7 @@ build_lib(const struct ub *u, const char *dir, char **srcs, char **lib)
 {
 	struct libjob j = { .u = u, .srcs = srcs };
 	char *libdir = join(dir, ".lib"), *out = NULL, *key = NULL;
-	int lk = -1, r = UB_ESYS;
+	int lk = -1, r = UB_ESYS, fresh = 0;
 
 	*lib = NULL;
 	if (libdir == NULL)
@@ -331,10 +372,14 @@ build_lib(const struct ub *u, const char *dir, char **srcs, char **lib)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
 		goto out;
-	if (u->seed || !lib_fresh(out, j.key))
+	if (u->seed || (fresh = lib_fresh(out, j.key, j.hash)) == 0)
 		r = lib_refresh(u, &j, libdir, out);
 	else
 		r = UB_OK;
+	/* Fresh by an older key that hashes files: a copy under today's key
+	 * spares every later build those hashes (a failed copy changes nothing). */
+	if (fresh == 2 && !key_racy(j.key))
+		lib_adopt(u, &j, libdir, out, out);
 	if (r == UB_OK) {
 		*lib = out;
 		out = NULL;
@@ -512,21 +557,19 @@ cmd_stamp(struct cmdjob *j, const struct paths *seen, const char *defined)
 	return r;
 }
 
+/* Compile and link the command into j->out: what it opened into SEEN,
+ * which of the library's symbols it defined into DEFINED. */
 static int
-cmd_child(void *arg)
+cmd_link(struct cmdjob *j, struct paths *seen, char *defined)
 {
-	struct cmdjob *j = arg;
-	char inc[4096], *defined = calloc(j->ar.nsyms + 1, 1);
+	char inc[4096];
 	const char *in[UB_FILES_MAX + 8], *incs[] = { j->dir ? j->dir : inc, j->dir ? inc : NULL, NULL };
 	const char *defs[] = { "main=__ubin_main", NULL };
-	struct paths seen = { .under = j->u->src, .hash = ub_measuring(j->u) };
 	struct cc_job job = { .kind = CC_EXE, .out = j->out, .inputs = in,
-		.incdirs = incs, .defines = defs, .opened = paths_opened, .opened_arg = &seen,
+		.incdirs = incs, .defines = defs, .opened = paths_opened, .opened_arg = seen,
 		.probe = (const char *const *)j->ar.syms, .defined = defined };
 	size_t n = 0;
 
-	if (defined == NULL)
-		return UB_ESYS;
 	for (size_t i = 0; j->files[i] != NULL; i++) {
 		if (!ub_is_c(j->files[i]))
 			continue;
@@ -546,9 +589,22 @@ cmd_child(void *arg)
 	snprintf(inc, sizeof inc, "%s/lib", j->u->src);
 	if (cc_build(&job, ub_diag, NULL) < 0)
 		return UB_ECOMPILE;
-	if (ub_elf_complete(j->out) != 1)
-		return UB_ESPACE;
-	return seen.failed ? UB_ESYS : cmd_stamp(j, &seen, defined);
+	return ub_elf_complete(j->out) == 1 ? UB_OK : UB_ESPACE;
+}
+
+static int
+cmd_child(void *arg)
+{
+	struct cmdjob *j = arg;
+	struct paths seen = { .under = j->u->src, .hash = ub_measuring(j->u) };
+	char *defined = calloc(j->ar.nsyms + 1, 1);
+	int r = defined == NULL ? UB_ESYS : cmd_link(j, &seen, defined);
+
+	if (r == UB_OK)
+		r = seen.failed ? UB_ESYS : cmd_stamp(j, &seen, defined);
+	paths_free(&seen);
+	free(defined);
+	return r;
 }
 
 /* Room for the largest key this build can make: its own files and the whole library. */
@@ -581,7 +637,7 @@ cmd_compile(const struct ub *u, struct cmdjob *j, const char *dir, const char *n
 	}
 	close(fd);
 	j->out = tmp;
-	r = ub_in_child(u, name, cmd_child, j);
+	r = (u->once ? in_process : ub_in_child)(u, name, cmd_child, j);
 	if (r == UB_OK && ub_elf_complete(tmp) != 1)
 		r = UB_ESPACE;
 	if (r == UB_ECOMPILE || r == UB_ESTRICT || r == UB_EMEASURE)

@@ -142,8 +142,8 @@ find_key(const char *buf, size_t len)
 
 /*
  * Was an archive whose note is NOTE built from what KEY describes? The note
- * ending in the same key is the quick answer; else the key it holds must
- * list the same files and still be fresh (one made moments after an edit
+ * ending in the same key is the quick answer (1); else the key it holds must
+ * list the same files and still be fresh (2: one made moments after an edit
  * hashes those files, one made later does not).
  */
 int
@@ -157,7 +157,9 @@ ub_note_hit(const char *note, const char *key)
 	n = strlen(note);
 	if (n >= k && memcmp(note + n - k, key, k) == 0)
 		return 1;
-	return (old = find_key(note, n + 1)) != NULL && key_match(old, key);	/* with its NUL */
+	if ((old = find_key(note, n + 1)) != NULL && key_match(old, key))	/* with its NUL */
+		return 2;
+	return 0;
 }
 
 /* Does KEY have an entry for PATH? */

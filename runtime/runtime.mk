@@ -12,7 +12,7 @@ RT_MAIN := runtime/ubuild.c runtime/audit.c runtime/tccfront.c $(UBUILD_LIB)
 $(RT)/ubuild: $(RT_MAIN) $(RT_SRC) tcc/cc.c $(RT_HDR) $(LIB_HDR) $(TCC_SRC)/libtcc.a
 	@mkdir -p $(@D)
 	$(MUSLCC) $(CFLAGS) $(RT_CFLAGS) -ffunction-sections -fdata-sections -static -no-pie \
-		-Wl,--gc-sections -Wl,--wrap=open -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
+		-Wl,--gc-sections -Wl,--wrap=open -Wl,--wrap=exit -Iruntime -Itcc -I$(TCC_SRC) -I$(LIB_DIR) -o $@ \
 		$(RT_MAIN) $(RT_SRC) tcc/cc.c $(TCC_SRC)/libtcc.a
 	$(CROSS)strip -s -R .comment $@
 

@@ -314,6 +314,7 @@ cli(struct ub *u, int argc, char **argv, int rebuild)
 	}
 	if (force)
 		u->seeds = NULL;	/* a forced rebuild compiles from source */
+	u->once = !only || argc - i == 1;	/* then no child for the compile */
 	if (!only)
 		return i < argc ? run(u, argv[i], argv + i) : (fprintf(stderr, "usage: %s\n", usage), 2);
 	if (i < argc || !all)
@@ -358,7 +359,7 @@ int
 main(int argc, char **argv)
 {
 	struct ub u = { UB_SRC, UB_CACHE, UB_BIN, UB_CHECK, NULL, 0, 0, UB_SHIPPED,
-		"/proc/cmdline", UB_SUMS, UB_SEEDS, NULL };
+		"/proc/cmdline", UB_SUMS, UB_SEEDS, NULL, 0 };
 	char interp[256];
 	const char *name;
 
@@ -369,5 +370,6 @@ main(int argc, char **argv)
 		return cli(&u, argc, argv, strcmp(name, "rebuild") == 0);
 	if (is_compiler(name))
 		return ub_tcc(&u, argc, argv);
+	u.once = 1;
 	return run(&u, name, argv);
 }

@@ -20,6 +20,7 @@ struct ub {
 	const char *sums;	/* the image's source list, sha256sum lines of /src/... */
 	const char *seeds;	/* prebuilt commands keyed by content: SEEDS/NAME (seed.c), or NULL */
 	const char *lib;	/* with seed: the library already built, linked as it is */
+	int once;		/* this process builds one command, then runs it or exits */
 };
 
 #define UB_NAME_MAX 64
@@ -39,7 +40,7 @@ int ub_has(const char *path, const char *s, size_t n);	/* 1 yes, 0 no, -1 error 
 int ub_elf_complete(const char *path);			/* 1 yes, 0 truncated, -1 */
 char *ub_tmpname(const char *dir, const char *name);	/* dir/.tmp.NAME.PID */
 int ub_publish(const char *tmp, const char *dst);	/* rename, or unlink tmp */
-int ub_note_hit(const char *note, const char *key);	/* 1 built from KEY's files, else 0 */
+int ub_note_hit(const char *note, const char *key);	/* 1 KEY itself, 2 its files by an older key, 0 */
 int ub_cmd_fresh(const char *path, char **own);	/* 1 its key is fresh and names OWN, 0 no, -1 */
 char *ub_slurp(const char *path, size_t *len);	/* the file, NUL-terminated */
 int ub_write_file(const char *path, const void *buf, size_t len, mode_t mode);	/* 0, or -1 */

@@ -1,5 +1,6 @@
 /* cc.c - build one job with libtcc; every libtcc call of the project is here */
 #include <fcntl.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
@@ -13,6 +14,7 @@
  */
 static void (*opened)(void *, const char *, int);
 static void *opened_arg;
+static int building;
 
 int __real_open(const char *path, int flags, ...);
 
@@ -27,10 +29,33 @@ __wrap_open(const char *path, int flags, ...)
 		mode = va_arg(ap, int);
 		va_end(ap);
 	}
+	/* a build may run in the process that then executes the command */
+	if (building)
+		flags |= O_CLOEXEC;
 	fd = __real_open(path, flags, mode);
 	if (fd >= 0 && opened != NULL && (flags & O_ACCMODE) == O_RDONLY)
 		opened(opened_arg, path, fd);
 	return fd;
+}
+
+/*
+ * libtcc calls exit() on errors it cannot return from (out of memory, some
+ * linker errors). The builder links with -Wl,--wrap=exit: during a build
+ * that exit fails the build instead, so a build may run in the process that
+ * asked for it. libtcc's state is then left as it was: no later build in
+ * this process.
+ */
+static jmp_buf *escape;
+static int spent;
+
+_Noreturn void __real_exit(int status);
+
+_Noreturn void
+__wrap_exit(int status)
+{
+	if (escape != NULL)
+		longjmp(*escape, 1);
+	__real_exit(status);
 }
 
 static int
@@ -96,16 +121,31 @@ compile(TCCState *s, const struct cc_job *job)
 int
 cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg)
 {
-	TCCState *s = tcc_new();
+	jmp_buf here;
+	TCCState *s;
 	int r;
 
-	if (s == NULL)
+	if (spent) {
+		diag(arg, "tcc: an earlier build in this process ended in exit()");
+		return -1;
+	}
+	if ((s = tcc_new()) == NULL)
 		return -1;
 	tcc_set_error_func(s, arg, diag);
 	opened = job->opened;
 	opened_arg = job->opened_arg;
-	r = compile(s, job);
+	building = 1;
+	if (setjmp(here) == 0) {
+		escape = &here;
+		r = compile(s, job);
+		escape = NULL;
+		tcc_delete(s);
+	} else {
+		escape = NULL;
+		spent = 1;
+		r = -1;
+	}
+	building = 0;
 	opened = NULL;
-	tcc_delete(s);
 	return r;
 }

@@ -25,12 +25,14 @@ struct cc_job {
 /*
  * Compile and (for CC_EXE) statically link a job. Diagnostics, in tcc's
  * "file:line: error: message" form, go to diag(arg, msg). Returns 0 or -1.
- * libtcc is not reentrant and may exit() on internal errors: callers run this
- * in a child process.
+ * libtcc is not reentrant. Its exit() on an internal error fails the build
+ * (see __wrap_exit), after which no build runs in this process again.
  */
 int cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg);
 
-/* The builder links with -Wl,--wrap=open so that job->opened sees libtcc's opens. */
+/* The builder links with -Wl,--wrap=open so that job->opened sees libtcc's
+ * opens, and with -Wl,--wrap=exit (see cc.c). */
 int __wrap_open(const char *path, int flags, ...);
+_Noreturn void __wrap_exit(int status);
 
 #endif

@@ -1,6 +1,6 @@
 # make test: unit tests (cmocka), builder tests and golden tests (chroot).
 
-UNIT := key name ar cache lib seed sha256 cmdline budget boot sigcheck pxelinux ipxe outfile bootload fdt
+UNIT := cc key name ar cache lib seed sha256 cmdline budget boot sigcheck pxelinux ipxe outfile bootload fdt
 UNIT_BIN := $(addprefix $(B)/test/test_,$(UNIT))
 RT_UNIT_SRC := $(filter-out runtime/build.c,$(RT_SRC)) $(UBUILD_LIB)
 $(foreach t,key name ar cache lib seed,$(eval test_$(t)_SRC := $(RT_UNIT_SRC)))
@@ -18,6 +18,10 @@ test_outfile_SRC := $(B)/test/libcmd.a
 # (its list check links BearSSL: the host's, as the fuzzers have it).
 test_bootload_SRC := $(B)/test/libcmd.a
 test_bootload_LDLIBS := -lbearssl
+# cc.c around a stand-in libtcc, linked as the builder is (runtime/runtime.mk).
+test_cc_SRC := tcc/cc.c
+test_cc_LDLIBS := -Itcc -I$(TCC_SRC) -Wl,--wrap=open -Wl,--wrap=exit
+$(B)/test/test_cc: $(TCC_SRC)/.patched
 # kexec on arm64: the device tree with /chosen rewritten.
 test_fdt_SRC := $(LIB_DIR)/fdt_chosen.c
 UNIT_CFLAGS := -std=gnu99 -Wall -Wextra -Werror -D_GNU_SOURCE -Iruntime -Iinit -I$(LIB_DIR) -Ipack -Icmds-src/boot

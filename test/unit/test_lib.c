@@ -12,7 +12,7 @@ static void
 lists_sources_sorted(void **state)
 {
 	char dir[64], cmd[256];
-	struct ub u = { dir, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
+	struct ub u = { dir, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	char **v;
 
 	(void)state;
@@ -37,7 +37,7 @@ lists_sources_sorted(void **state)
 static void
 missing_library_is_empty(void **state)
 {
-	struct ub u = { "/nonexistent", NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
+	struct ub u = { "/nonexistent", NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	char **v = ub_lib_sources(&u);
 
 	(void)state;
