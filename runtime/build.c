@@ -319,10 +319,11 @@ lib_refresh(const struct ub *u, struct libjob *j, const char *libdir, const char
 
 /*
  * Is the archive at OUT built from what KEY describes? 1 by the key it
- * holds, 2 by an older key still fresh: then HASH is its content key.
+ * holds: then it is read into KEEP, if not NULL; 2 by an older key still
+ * fresh: then HASH is its content key.
  */
 static int
-lib_fresh(const char *out, const char *key, char hash[LIB_HASH_LEN])
+lib_fresh(const char *out, const char *key, char hash[LIB_HASH_LEN], struct ar_info *keep)
 {
 	struct ar_info a;
 	int r;
@@ -335,7 +336,10 @@ lib_fresh(const char *out, const char *key, char hash[LIB_HASH_LEN])
 		r = 1;	/* no content key to carry over */
 	else if (r == 2)
 		snprintf(hash, LIB_HASH_LEN, "%.*s", LIB_HASH_LEN - 1, a.note);
-	ar_info_free(&a);
+	if (r == 1 && keep != NULL)
+		*keep = a;
+	else
+		ar_info_free(&a);
 	return r;
 }
 
@@ -352,9 +356,10 @@ key_racy(const char *key)
 	return 0;
 }
 
-/* The library from SRCS, the files of SRC/lib as listed (not freed here). */
+/* The library from SRCS, the files of SRC/lib as listed (not freed here);
+ * read into AR (if not NULL) when it was fresh. */
 static int
-build_lib(const struct ub *u, const char *dir, char **srcs, char **lib)
+build_lib(const struct ub *u, const char *dir, char **srcs, char **lib, struct ar_info *ar)
 {
 	struct libjob j = { .u = u, .srcs = srcs };
 	char *libdir = join(dir, ".lib"), *out = NULL, *key = NULL;
@@ -372,7 +377,7 @@ build_lib(const struct ub *u, const char *dir, char **srcs, char **lib)
 		goto out;
 	if ((mkdir(libdir, 0755) < 0 && errno != EEXIST) || (lk = ub_lock(dir, ".lib")) < 0)
 		goto out;
-	if (u->seed || (fresh = lib_fresh(out, j.key, j.hash)) == 0)
+	if (u->seed || (fresh = lib_fresh(out, j.key, j.hash, ar)) == 0)
 		r = lib_refresh(u, &j, libdir, out);
 	else
 		r = UB_OK;
@@ -402,7 +407,7 @@ ub_build_lib(const struct ub *u, const char *dir, char **lib)
 	*lib = NULL;
 	if (srcs == NULL)
 		return UB_ESYS;
-	r = build_lib(u, dir, srcs, lib);
+	r = build_lib(u, dir, srcs, lib, NULL);
 	ub_free_list(srcs);
 	return r;
 }
@@ -807,11 +812,14 @@ cmd_make(const struct ub *u, struct cmdjob *j, const char *dir, const char *name
 	if (u->lib != NULL)
 		r = (lib = strdup(u->lib)) == NULL ? UB_ESYS : UB_OK;
 	else
-		r = build_lib(u, dir, j->libsrcs, &lib);
+		r = build_lib(u, dir, j->libsrcs, &lib, &j->ar);
 	if (r != UB_OK)
 		return r;
 	j->lib = lib;
-	r = lib != NULL && ar_read(lib, &j->ar) < 0 ? UB_ESYS : cmd_build(u, j, dir, name, names, out);
+	if (lib != NULL && j->ar.data == NULL && ar_read(lib, &j->ar) < 0)
+		r = UB_ESYS;
+	else
+		r = cmd_build(u, j, dir, name, names, out);
 	j->lib = NULL;
 	free(lib);
 	return r;

@@ -16,27 +16,33 @@ struct out {
 };
 
 static void
-put_str(struct out *o, const char *s)
+put_mem(struct out *o, const char *s, size_t n)
 {
-	for (; *s != '\0'; s++)
-		if (o->p < o->end)
-			*o->p++ = *s;
-		else
-			o->full = 1;
+	if (n > (size_t)(o->end - o->p)) {
+		o->full = 1;
+		n = o->end - o->p;
+	}
+	memcpy(o->p, s, n);
+	o->p += n;
 }
 
-/* V in BASE, at least WIDTH digits with leading zeros. */
+static void
+put_str(struct out *o, const char *s)
+{
+	put_mem(o, s, strlen(s));
+}
+
+/* V in BASE (10 or 16), at least WIDTH digits with leading zeros. */
 static void
 put_num(struct out *o, unsigned long long v, unsigned base, int width)
 {
 	char d[24], *q = d + sizeof d;
 
-	*--q = '\0';
 	do {
 		*--q = "0123456789abcdef"[v % base];
 		v /= base;
-	} while (v != 0 || d + sizeof d - 1 - q < width);
-	put_str(o, q);
+	} while (v != 0 || d + sizeof d - q < width);
+	put_mem(o, q, d + sizeof d - q);
 }
 
 static void

@@ -47,12 +47,31 @@ ub_lib_sources(const struct ub *u)
 	return ub_dir_sources(dir);
 }
 
+/* P into V, N names in order, keeping the order and the NULL after them
+ * (a binary search: musl's qsort moves its elements with memcpy). */
+static void
+insert(char **v, size_t n, char *p)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid], p) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	memmove(v + lo + 1, v + lo, (n - lo) * sizeof *v);
+	v[lo] = p;
+	v[n + 1] = NULL;
+}
+
 /* The .c and .h files of DIR, sorted, NULL-terminated; none if DIR is missing. */
 char **
 ub_dir_sources(const char *dir)
 {
-	char **v = NULL, **nv;
-	size_t n = 0, len;
+	char **v = NULL, **nv, *p;
+	size_t n = 0, cap = 0, dlen = strlen(dir), len;
 	struct dirent *d;
 	DIR *dp;
 
@@ -61,20 +80,24 @@ ub_dir_sources(const char *dir)
 	while (dp != NULL && (d = readdir(dp)) != NULL) {
 		if (!wanted(d->d_name))
 			continue;
-		len = strlen(dir) + strlen(d->d_name) + 2;
-		if ((nv = realloc(v, (n + 2) * sizeof *v)) == NULL)
+		if (n + 2 > cap) {
+			cap = 2 * cap + 64;
+			if ((nv = realloc(v, cap * sizeof *v)) == NULL)
+				goto fail;
+			v = nv;
+		}
+		len = strlen(d->d_name) + 1;
+		if ((p = malloc(dlen + 1 + len)) == NULL)
 			goto fail;
-		v = nv;
-		if ((v[n] = malloc(len)) == NULL)
-			goto fail;
-		snprintf(v[n++], len, "%s/%s", dir, d->d_name);
-		v[n] = NULL;
+		memcpy(p, dir, dlen);
+		p[dlen] = '/';
+		memcpy(p + dlen + 1, d->d_name, len);
+		insert(v, n++, p);
 	}
 	if (dp != NULL)
 		closedir(dp);
 	if (v == NULL && (v = calloc(1, sizeof *v)) == NULL)
 		return NULL;
-	qsort(v, n, sizeof *v, ub_by_name);
 	return v;
 fail:
 	if (v != NULL)
