@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "libtcc.h"
 #include "cc.h"
 
@@ -15,8 +17,6 @@
 static void (*opened)(void *, const char *, int);
 static void *opened_arg;
 static int building;
-
-int __real_open(const char *path, int flags, ...);
 
 int
 __wrap_open(const char *path, int flags, ...)
@@ -32,7 +32,9 @@ __wrap_open(const char *path, int flags, ...)
 	/* a build may run in the process that then executes the command */
 	if (building)
 		flags |= O_CLOEXEC;
-	fd = __real_open(path, flags, mode);
+	/* The system call itself: musl's open() follows each O_CLOEXEC open
+	 * with an fcntl, for kernels older than 2.6.23. */
+	fd = syscall(SYS_openat, AT_FDCWD, path, flags, mode);
 	if (fd >= 0 && opened != NULL && (flags & O_ACCMODE) == O_RDONLY)
 		opened(opened_arg, path, fd);
 	return fd;
