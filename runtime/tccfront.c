@@ -177,6 +177,7 @@ struct runjob {
 	const char *self;	/* the compiler */
 	char **seen;		/* absolute paths the compile opened */
 	size_t n, cap;
+	int failed;		/* out of memory recording one: the build fails */
 };
 
 static void
@@ -193,8 +194,10 @@ note_open(void *arg, const char *path, int fd)
 		sprintf(p, "%s/%s", cwd, path);
 	else
 		p = NULL;
-	if (p == NULL)
-		exit(UB_ESYS);	/* in the child: the build fails, nothing cached */
+	if (p == NULL) {
+		rj->failed = 1;	/* the build fails, nothing cached */
+		return;
+	}
 	for (i = 0; i < rj->n && strcmp(rj->seen[i], p) != 0; i++)
 		;
 	if (i < rj->n) {
@@ -203,8 +206,11 @@ note_open(void *arg, const char *path, int fd)
 	}
 	if (rj->n + 2 > rj->cap) {
 		rj->cap = 2 * rj->cap + 16;
-		if ((v = realloc(rj->seen, rj->cap * sizeof *v)) == NULL)
-			exit(UB_ESYS);
+		if ((v = realloc(rj->seen, rj->cap * sizeof *v)) == NULL) {
+			free(p);
+			rj->failed = 1;
+			return;
+		}
 		rj->seen = v;
 	}
 	rj->seen[rj->n++] = p;
@@ -252,10 +258,10 @@ run_child(void *arg)
 	rj->job.opened = note_open;
 	rj->job.opened_arg = rj;
 	if (cc_build(&rj->job, ub_diag, NULL) < 0)
-		return UB_ECOMPILE;
+		return rj->failed ? UB_ESYS : UB_ECOMPILE;
 	if (access(rj->self, R_OK) == 0)
 		note_open(rj, rj->self, -1);
-	if (rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
+	if (rj->failed || rj->seen == NULL || (key = key_make((const char *const *)rj->seen)) == NULL)
 		return UB_ESYS;
 	pub = all_public(rj->seen);
 	if (ub_write_file(rj->keytmp, key, strlen(key), pub ? 0644 : 0600) < 0 || chmod(rj->keytmp, pub ? 0644 : 0600) < 0 ||
