@@ -177,7 +177,7 @@ struct runjob {
 	const char *self;	/* the compiler */
 	char **seen;		/* absolute paths the compile opened */
 	size_t n, cap;
-	int failed;		/* out of memory recording one: the build fails */
+	int failed;		/* a path it could not record: the build fails */
 };
 
 static void

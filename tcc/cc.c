@@ -16,7 +16,7 @@
  */
 static void (*opened)(void *, const char *, int);
 static void *opened_arg;
-static int building;
+static jmp_buf *escape;	/* set while a build runs: see __wrap_exit */
 
 int
 __wrap_open(const char *path, int flags, ...)
@@ -30,7 +30,7 @@ __wrap_open(const char *path, int flags, ...)
 		va_end(ap);
 	}
 	/* a build may run in the process that then executes the command */
-	if (building)
+	if (escape != NULL)
 		flags |= O_CLOEXEC;
 	/* The system call itself: musl's open() follows each O_CLOEXEC open
 	 * with an fcntl, for kernels older than 2.6.23. */
@@ -47,7 +47,6 @@ __wrap_open(const char *path, int flags, ...)
  * asked for it. libtcc's state is then left as it was: no later build in
  * this process.
  */
-static jmp_buf *escape;
 static int spent;
 
 _Noreturn void __real_exit(int status);
@@ -136,7 +135,6 @@ cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg
 	tcc_set_error_func(s, arg, diag);
 	opened = job->opened;
 	opened_arg = job->opened_arg;
-	building = 1;
 	if (setjmp(here) == 0) {
 		escape = &here;
 		r = compile(s, job);
@@ -147,7 +145,6 @@ cc_build(const struct cc_job *job, void (*diag)(void *, const char *), void *arg
 		spent = 1;
 		r = -1;
 	}
-	building = 0;
 	opened = NULL;
 	return r;
 }
